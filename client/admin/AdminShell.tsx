@@ -1,0 +1,84 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { AppShell, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LIMITS } from '../../shared/limits.ts';
+import { useTRPC } from '../trpc.ts';
+import { Dashboard } from './Dashboard.tsx';
+
+/** The signed-in panel: header (sidebar toggle, theme, 'Ver Loja', 'Sair') and sidebar (spec §2). */
+export function AdminShell({ username }: { username: string }) {
+  const { t } = useLingui();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const narrow = useMediaQuery(`(max-width: ${LIMITS.sidebarCollapseBreakpointPx - 1}px)`);
+  const settings = useQuery(trpc.settings.admin.queryOptions());
+  const dark = settings.data?.admin_theme === 'dark';
+  const goiano = settings.data?.goiano_theme_active === true;
+
+  const logout = useMutation(
+    trpc.auth.logout.mutationOptions({
+      onSuccess: () => {
+        queryClient.clear();
+        window.location.assign('/');
+      },
+    }),
+  );
+  const theme = useMutation(
+    trpc.settings.update.mutationOptions({
+      onMutate: async (input) => {
+        const key = trpc.settings.admin.queryKey();
+        const previous = queryClient.getQueryData(key);
+        if (previous) queryClient.setQueryData(key, { ...previous, admin_theme: input.admin_theme as 'dark' | 'light' });
+        return { previous };
+      },
+      onError: (_e, _v, context) => {
+        // Spec §4: on failure the previous theme is restored.
+        if (context?.previous) queryClient.setQueryData(trpc.settings.admin.queryKey(), context.previous);
+        notifications.show({ color: 'red', title: t`Erro`, message: t`Falha ao salvar configurações.` });
+      },
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.settings.admin.queryKey() }),
+    }),
+  );
+
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'lg', collapsed: { mobile: !opened } }} padding="lg">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label={t`Alternar menu`} />
+            <Title order={4}>{goiano ? 'GOIANO Painel' : t`Admin Panel`}</Title>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Button variant="subtle" size="xs" onClick={() => theme.mutate({ admin_theme: dark ? 'light' : 'dark' })}>
+              {dark ? t`Modo Claro` : t`Modo Escuro`}
+            </Button>
+            <Button component="a" href="/" variant="light" size="xs">
+              <Trans>Ver Loja</Trans>
+            </Button>
+            <Button variant="outline" color="red" size="xs" onClick={() => logout.mutate()} loading={logout.isPending}>
+              <Trans>Sair</Trans>
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        <Text size="xs" c="dimmed" px="sm" pb="xs">
+          {username}
+        </Text>
+        <NavLink
+          label={t`Dashboard`}
+          active
+          onClick={() => {
+            if (narrow) close();
+          }}
+        />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Dashboard />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,16 @@
+import { type I18n, type Messages, setupI18n } from '@lingui/core';
+import { LOCALES, type Locale } from '../shared/locales.ts';
+import { messages as de } from './locales/de.ts';
+import { messages as en } from './locales/en.ts';
+import { messages as es } from './locales/es.ts';
+import { messages as fr } from './locales/fr.ts';
+import { messages as ja } from './locales/ja.ts';
+import { messages as ptBR } from './locales/pt-BR.ts';
+
+const catalogs: Record<Locale, Messages> = { 'pt-BR': ptBR, en, es, de, fr, ja };
+
+/** Server side: one i18n instance per locale, created once and never switched per request. */
+export const i18nByLocale = Object.fromEntries(LOCALES.map((l) => [l, setupI18n({ locale: l, messages: { [l]: catalogs[l] } })])) as Record<
+  Locale,
+  I18n
+>;

@@ -1,0 +1,28 @@
+import { Trans } from '@lingui/react/macro';
+import { Route, Routes } from 'react-router';
+import { CollectionPage } from './collection/CollectionPage.tsx';
+import { NotFound } from './common/NotFound.tsx';
+import { HomePage } from './home/HomePage.tsx';
+import { Layout } from './layout/Layout.tsx';
+import { ProductPage } from './product/ProductPage.tsx';
+
+/** Storefront routes (spec §2). The server prefetches each one's data (routes.ts). */
+export function StorefrontApp() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<HomePage />} />
+        <Route path="produto/:slug" element={<ProductPage />} />
+        <Route path="colecao/:slug" element={<CollectionPage />} />
+        <Route
+          path="*"
+          element={
+            <NotFound>
+              <Trans>Página não encontrada</Trans>
+            </NotFound>
+          }
+        />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,32 @@
+import type { I18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { MantineProvider } from '@mantine/core';
+import { type DehydratedState, HydrationBoundary, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { theme } from '../theme.ts';
+import { type TrpcClient, TRPCProvider } from '../trpc.ts';
+import { StorefrontApp } from './App.tsx';
+
+type Props = {
+  i18n: I18n;
+  queryClient: QueryClient;
+  trpcClient: TrpcClient;
+  state: DehydratedState | undefined;
+  /** StaticRouter on the server, BrowserRouter in the browser. */
+  router: (app: ReactNode) => ReactNode;
+};
+
+/** The storefront's providers, identical on server and client so hydration matches. */
+export function StorefrontRoot({ i18n, queryClient, trpcClient, state, router }: Props) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <MantineProvider theme={theme} forceColorScheme="light">
+        <QueryClientProvider client={queryClient}>
+          <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+            <HydrationBoundary state={state}>{router(<StorefrontApp />)}</HydrationBoundary>
+          </TRPCProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nProvider>
+  );
+}

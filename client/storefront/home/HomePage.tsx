@@ -1,0 +1,53 @@
+import { Trans } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { CurrencyCode } from '../../../shared/currencies.ts';
+import { useTRPC } from '../../trpc.ts';
+import { useSettings } from '../common/hooks.ts';
+import { ProductGrid } from '../product/ProductCard.tsx';
+import { BannerCarousel } from './BannerCarousel.tsx';
+import classes from './HomePage.module.css';
+
+/** Home (spec §2): banners, featured products (no collection), one section per active collection. */
+export function HomePage() {
+  const trpc = useTRPC();
+  const settings = useSettings();
+  const home = useQuery(trpc.catalog.home.queryOptions());
+  const banners = useQuery(trpc.content.banners.queryOptions());
+  if (!settings) return null;
+  const currency = settings.currency as CurrencyCode;
+  const viewMore = { background: settings.view_more_button_bg_color, color: settings.view_more_button_text_color };
+  return (
+    <>
+      <BannerCarousel banners={banners.data ?? []} />
+      <div className={classes.container}>
+        {home.isPending && (
+          <p className={classes.muted}>
+            <Trans>Carregando...</Trans>
+          </p>
+        )}
+        {home.data && home.data.featured.length > 0 && (
+          <section className={classes.section}>
+            <h2 className={classes.heading}>
+              <Trans>Produtos em destaque</Trans>
+            </h2>
+            <ProductGrid products={home.data.featured} currency={currency} eagerCount={4} />
+          </section>
+        )}
+        {home.data?.sections.map((s) => (
+          <section key={s.collection.id} className={classes.section}>
+            <h2 className={classes.heading}>{s.collection.name}</h2>
+            <ProductGrid products={s.products} currency={currency} />
+            {s.has_more && (
+              <div className={classes.more}>
+                <Link to={`/colecao/${s.collection.slug}`} className={classes.moreButton} style={viewMore}>
+                  <Trans>Ver mais</Trans>
+                </Link>
+              </div>
+            )}
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import type { FooterIconDto, FooterSectionDto } from '../../../shared/content.ts';
+import { imageUrl } from '../../../shared/image-url.ts';
+import type { Settings } from '../../../shared/settings.ts';
+import classes from './Footer.module.css';
+import { footerLabel } from './footer-labels.ts';
+
+type Props = { settings: Settings; sections: FooterSectionDto[]; icons: FooterIconDto[] };
+
+/** Footer: optional logo and description, link sections, payment icons, copyright (spec §2). */
+export function Footer({ settings, sections, icons }: Props) {
+  const { i18n } = useLingui();
+  const style = { background: settings.footer_bg_color, color: settings.footer_text_color };
+  if (settings.footer_use_image && settings.footer_image_url) {
+    return (
+      <footer
+        className={classes.imageOnly}
+        style={{ ...style, backgroundImage: `url("${imageUrl(settings.footer_image_url)}")` }}
+        aria-label={settings.site_title}
+      />
+    );
+  }
+  const year = new Date().getFullYear();
+  const rights = i18n._(msg`Todos os direitos reservados.`);
+  const copyright = settings.copyright_text || `© ${year} ${settings.site_title || 'Minha Loja'}. ${rights}`;
+  const iconSize = settings.payment_icon_size;
+  return (
+    <footer className={classes.footer} style={style}>
+      <div className={classes.inner}>
+        <div className={classes.brand}>
+          {settings.footer_show_logo && settings.logo_url ? (
+            <img src={imageUrl(settings.logo_url)} alt={settings.site_title} height={40} className={classes.logo} />
+          ) : (
+            <strong className={classes.name}>{settings.site_title}</strong>
+          )}
+          <p className={classes.description}>{settings.site_description || 'Sua loja online'}</p>
+        </div>
+        {sections.map((section) => (
+          <div key={section.id} className={classes.section}>
+            <h3 className={classes.heading}>{footerLabel(i18n, section.title)}</h3>
+            {section.title === 'payments' ? (
+              <div className={classes.icons}>
+                {icons.map((icon) => (
+                  <img
+                    key={icon.id}
+                    src={imageUrl(icon.image_url)}
+                    alt={icon.alt_text}
+                    height={iconSize}
+                    width={Math.round(iconSize * 1.5)}
+                    loading="lazy"
+                    className={classes.icon}
+                  />
+                ))}
+              </div>
+            ) : (
+              <ul className={classes.links}>
+                {section.links.map((link) => (
+                  <li key={link.id}>{link.url ? <a href={link.url}>{footerLabel(i18n, link.label)}</a> : <span>{footerLabel(i18n, link.label)}</span>}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        ))}
+      </div>
+      <div className={classes.copyright}>{copyright}</div>
+    </footer>
+  );
+}

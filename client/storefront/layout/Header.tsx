@@ -1,0 +1,83 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { CollectionDto } from '../../../shared/catalog.ts';
+import { imageUrl } from '../../../shared/image-url.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import type { Settings } from '../../../shared/settings.ts';
+import { CartIcon, MenuIcon, SearchIcon } from '../common/icons.tsx';
+import classes from './Header.module.css';
+import { MobileMenu } from './MobileMenu.tsx';
+
+const color = (v: string, fallback: string) => (v && v !== 'default' ? v : fallback);
+
+/** Main header: logo, desktop nav (home + collections), search, cart and (mobile) menu buttons. */
+export function Header({ settings, collections }: { settings: Settings; collections: CollectionDto[] }) {
+  const { t } = useLingui();
+  const [scrolled, setScrolled] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > LIMITS.scrolledHeaderThresholdPx);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  const transparent = settings.header_transparent_scroll && scrolled;
+  const style = {
+    '--header-bg': color(settings.header_bg_color, '#ffffff'),
+    '--header-fg': color(settings.header_text_color, '#1d2433'),
+    '--header-border': color(settings.header_border_color, '#e9ecef'),
+  } as React.CSSProperties;
+  const side = (pos: string) => (pos === 'left' ? classes.left : classes.right);
+  const active = collections.filter((c) => c.active);
+
+  const search = settings.header_show_search && (
+    <button type="button" className={`${classes.icon} ${side(settings.header_mobile_search_position)}`} aria-label={t`Buscar`}>
+      <SearchIcon />
+    </button>
+  );
+  const cart = settings.header_show_cart && (
+    <button type="button" className={`${classes.icon} ${side(settings.header_mobile_cart_position)}`} aria-label={t`Carrinho`}>
+      <CartIcon />
+    </button>
+  );
+  const menu = settings.header_show_menu && (
+    <button
+      type="button"
+      className={`${classes.icon} ${classes.menu} ${side(settings.header_mobile_menu_position)}`}
+      aria-label={t`Menu`}
+      onClick={() => setMenuOpen(true)}
+    >
+      <MenuIcon />
+    </button>
+  );
+
+  return (
+    <header className={classes.header} data-fixed={settings.header_fixed} data-scrolled={transparent} style={style}>
+      <div className={classes.inner}>
+        {menu}
+        <Link to="/" className={classes.logo} data-position={settings.header_logo_position}>
+          {settings.logo_url ? (
+            <img src={imageUrl(settings.logo_url)} alt={settings.site_title} height={40} />
+          ) : (
+            <span className={classes.title}>{settings.site_title}</span>
+          )}
+        </Link>
+        <nav className={classes.nav} aria-label={t`Navegação principal`}>
+          <Link to="/">
+            <Trans>Início</Trans>
+          </Link>
+          {active.map((c) => (
+            <Link key={c.id} to={`/colecao/${c.slug}`}>
+              {c.name}
+            </Link>
+          ))}
+        </nav>
+        <span className={classes.spacer} />
+        {search}
+        {cart}
+      </div>
+      <MobileMenu opened={menuOpen} onClose={() => setMenuOpen(false)} collections={active} settings={settings} />
+    </header>
+  );
+}

@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useTRPC } from '../../trpc.ts';
+import { useLocked, useSettings } from '../common/hooks.ts';
+import { LockScreen } from '../lock/LockScreen.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { TopBar } from './TopBar.tsx';
+
+/** Shared storefront layout: announcement bar, header, page, footer; or the lock screen. */
+export function Layout() {
+  const trpc = useTRPC();
+  const settings = useSettings();
+  const locked = useLocked();
+  const layout = useQuery({ ...trpc.content.layout.queryOptions(), enabled: !!settings });
+  const collections = useQuery({ ...trpc.catalog.collections.queryOptions(), enabled: !!settings });
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // Spec §2: the page scrolls to the top on every route change.
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  if (locked) return <LockScreen />;
+  if (!settings) return null;
+  return (
+    <div style={{ '--primary': settings.site_primary_color, '--accent': settings.site_accent_color } as React.CSSProperties}>
+      <TopBar items={layout.data?.topHeaders ?? []} />
+      <Header settings={settings} collections={collections.data ?? []} />
+      <main style={{ minHeight: '50vh' }}>
+        <Outlet />
+      </main>
+      <Footer settings={settings} sections={layout.data?.footerSections ?? []} icons={layout.data?.footerIcons ?? []} />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useLingui } from '@lingui/react/macro';
+import { useRef, useState } from 'react';
+import { imageUrl } from '../../../shared/image-url.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import { ChevronLeft, ChevronRight } from '../common/icons.tsx';
+import classes from './Gallery.module.css';
+
+type Props = { images: string[]; title: string; thumbnails: boolean; thumbnailSize: number };
+
+/** Product gallery (spec §2): arrows, "n / total" counter, 50 px swipe, optional thumbnails. */
+export function Gallery({ images, title, thumbnails, thumbnailSize }: Props) {
+  const { t } = useLingui();
+  const list = images.length ? images : [''];
+  const [index, setIndex] = useState(0);
+  const touchX = useRef<number | null>(null);
+  const go = (i: number) => setIndex((i + list.length) % list.length);
+  const many = list.length > 1;
+  return (
+    <div className={classes.gallery}>
+      <div
+        className={classes.stage}
+        onTouchStart={(e) => {
+          touchX.current = e.touches[0]?.clientX ?? null;
+        }}
+        onTouchEnd={(e) => {
+          const start = touchX.current;
+          const end = e.changedTouches[0]?.clientX;
+          if (many && start !== null && end !== undefined && Math.abs(end - start) > LIMITS.swipeThresholdPx) go(index + (end < start ? 1 : -1));
+          touchX.current = null;
+        }}
+      >
+        <img src={imageUrl(list[index])} alt={title} width={800} height={800} className={classes.image} fetchPriority="high" />
+        {many && (
+          <>
+            <button type="button" className={`${classes.arrow} ${classes.prev}`} onClick={() => go(index - 1)} aria-label={t`Imagem anterior`}>
+              <ChevronLeft />
+            </button>
+            <button type="button" className={`${classes.arrow} ${classes.next}`} onClick={() => go(index + 1)} aria-label={t`Próxima imagem`}>
+              <ChevronRight />
+            </button>
+            <span className={classes.counter}>
+              {index + 1} / {list.length}
+            </span>
+          </>
+        )}
+      </div>
+      {thumbnails && many && (
+        <div className={classes.thumbs}>
+          {list.map((src, i) => (
+            <button
+              key={src}
+              type="button"
+              className={classes.thumb}
+              data-active={i === index}
+              onClick={() => setIndex(i)}
+              style={{ width: thumbnailSize, height: thumbnailSize }}
+              aria-label={t`Imagem ${i + 1}`}
+            >
+              <img src={imageUrl(src)} alt="" width={thumbnailSize} height={thumbnailSize} loading="lazy" />
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

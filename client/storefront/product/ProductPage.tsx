@@ -1,0 +1,89 @@
+import { Trans } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import type { CurrencyCode } from '../../../shared/currencies.ts';
+import { useTRPC } from '../../trpc.ts';
+import { useSettings } from '../common/hooks.ts';
+import { TruckIcon } from '../common/icons.tsx';
+import { NotFound } from '../common/NotFound.tsx';
+import { Price } from '../common/Price.tsx';
+import { Gallery } from './Gallery.tsx';
+import classes from './ProductPage.module.css';
+
+/** Product page (spec §2): breadcrumb, gallery, prices, delivery box, description. */
+export function ProductPage() {
+  const { slug = '' } = useParams();
+  const trpc = useTRPC();
+  const settings = useSettings();
+  const query = useQuery(trpc.catalog.productPage.queryOptions({ slug }));
+  if (!settings) return null;
+  if (query.isPending) {
+    return (
+      <p className={classes.loading}>
+        <Trans>Carregando...</Trans>
+      </p>
+    );
+  }
+  const product = query.data;
+  if (!product) {
+    return (
+      <NotFound>
+        <Trans>Produto não encontrado</Trans>
+      </NotFound>
+    );
+  }
+  const min = settings.shipping_min_days;
+  const max = settings.shipping_max_days;
+  return (
+    <div className={classes.page}>
+      <nav className={classes.breadcrumb} aria-label="breadcrumb">
+        <Link to="/">
+          <Trans>Início</Trans>
+        </Link>
+        <span aria-hidden="true">/</span>
+        <span>{product.title}</span>
+      </nav>
+      <div className={classes.columns}>
+        <Gallery
+          images={product.images}
+          title={product.title}
+          thumbnails={settings.show_product_thumbnails}
+          thumbnailSize={settings.product_thumbnail_size}
+        />
+        <div className={classes.info}>
+          <h1 className={classes.title}>{product.title}</h1>
+          <Price
+            price={product.price}
+            oldPrice={product.old_price}
+            currency={settings.currency as CurrencyCode}
+            showDiscount={settings.show_discount_tag}
+            size="lg"
+          />
+          {settings.shipping_enabled && (
+            <div
+              className={classes.shipping}
+              style={{ background: settings.shipping_bg_color, color: settings.shipping_text_color }}
+            >
+              <span style={{ color: settings.shipping_icon_color }}>
+                <TruckIcon />
+              </span>
+              <span>
+                <Trans>
+                  Entrega estimada em {min} a {max} dias úteis para a sua região
+                </Trans>
+              </span>
+            </div>
+          )}
+          {product.description && (
+            <section className={classes.description}>
+              <h2>
+                <Trans>Descrição</Trans>
+              </h2>
+              <p>{product.description}</p>
+            </section>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+import type { AppRouter } from '../server/trpc/router.ts';
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+/**
+ * One QueryClient per page load (and per request on the server). A non-zero staleTime keeps the
+ * server-rendered data: hydration does not refetch it.
+ */
+export function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false },
+    },
+  });
+}
+
+export function makeTrpcClient() {
+  return createTRPCClient<AppRouter>({
+    links: [httpBatchLink({ url: '/trpc', maxItems: 10, fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }) })],
+  });
+}
+export type TrpcClient = ReturnType<typeof makeTrpcClient>;

@@ -1,0 +1,16 @@
+import { defineConfig } from '@lingui/cli';
+
+/** Source locale pt-BR: the spec's Portuguese texts are the message ids' source, verbatim. */
+export default defineConfig({
+  sourceLocale: 'pt-BR',
+  locales: ['pt-BR', 'en', 'es', 'de', 'fr', 'ja'],
+  fallbackLocales: { default: 'pt-BR' },
+  catalogs: [
+    {
+      path: '<rootDir>/client/locales/{locale}',
+      include: ['<rootDir>/client'],
+      exclude: ['**/node_modules/**', '**/locales/**'],
+    },
+  ],
+  compileNamespace: 'ts',
+});

@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Database } from '../src/db/database.ts';
+import { type AppConfig, uploadsDirOf } from './config.ts';
+import { healthRoutes } from './health.ts';
+import { legacyRoutes } from './legacy/index.ts';
+import { contextPlugin } from './plugins/context.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { createLimiters, type Limiters } from './plugins/rate-limit.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { ssrRoutes } from './ssr/routes.ts';
+import { trpcRoutes } from './trpc/plugin.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    limiters: Limiters;
+  }
+}
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  db: Database;
+  /** Built client (dist/). Defaults to <repo>/dist. */
+  distDir?: string;
+  /** A pino logger to use (main.ts passes its own); tests pass none and get a silent app. */
+  loggerInstance?: FastifyBaseLogger;
+};
+
+/** TRUST_PROXY=2: trust the nearest two proxies' forwarded headers. */
+const trustHops = (hops: number) => (_addr: string, i: number) => i < hops;
+
+/** Builds the whole HTTP app without listening; tests inject requests into it. */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = opts;
+  const options: FastifyServerOptions = {
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 300 },
+    // Bodies with __proto__ / constructor.prototype are refused outright (prototype pollution).
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    forceCloseConnections: 'idle',
+  };
+  const app: FastifyInstance = Fastify(options);
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('limiters', createLimiters());
+
+  await app.register(cookie);
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(contextPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(trpcRoutes);
+  await app.register(legacyRoutes);
+
+  const uploadsDir = uploadsDirOf(config);
+  await app.register(async (scope) => {
+    await scope.register(fastifyStatic, {
+      root: uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      setHeaders: (reply) => {
+        reply.header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox");
+        reply.header('x-content-type-options', 'nosniff');
+      },
+    });
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...(route.config as object), policy: 'public' };
+    });
+  });
+
+  const distDir = resolve(opts.distDir ?? join(import.meta.dirname, '..', 'dist'));
+  await app.register(ssrRoutes, { distDir });
+  if (!existsSync(join(distDir, 'client'))) app.log.warn({ distDir }, 'client build missing: run `npm run build`');
+  return app;
+}

@@ -1,0 +1,92 @@
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Runtime configuration, read once from the environment and validated at boot.
+ * A bad value stops the process with a message that names the variable.
+ */
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{3,50}$/, 'must be 3 to 50 letters, digits or _')
+    .optional(),
+  ADMIN_PASSWORD: z.string().min(6, 'must have at least 6 characters').optional(),
+  SEED_DEMO: bool(true),
+  SHOPIFY_DOMAIN: z.string().default(''),
+  SHOPIFY_STOREFRONT_TOKEN: z.string().default(''),
+  TRUST_PROXY: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+export type AppConfig = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  admin: { username: string | undefined; password: string | undefined };
+  seedDemo: boolean;
+  shopify: { domain: string; token: string };
+  /** false (no proxy trusted), or a list of addresses/CIDRs, or a hop count. */
+  trustProxy: boolean | string[] | number;
+  logLevel: string;
+  session: { idleMs: number; maxMs: number };
+  shutdownGraceMs: number;
+};
+
+/** Uploaded images live under the data directory, served at /uploads/. */
+export const uploadsDirOf = (config: Pick<AppConfig, 'dataDir'>): string => join(config.dataDir, 'uploads');
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.ADMIN_PASSWORD && !e.ADMIN_USERNAME) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME: required when ADMIN_PASSWORD is set');
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
+    seedDemo: e.SEED_DEMO,
+    shopify: { domain: e.SHOPIFY_DOMAIN, token: e.SHOPIFY_STOREFRONT_TOKEN },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    session: { idleMs: e.SESSION_IDLE_HOURS * 3_600_000, maxMs: e.SESSION_MAX_DAYS * 86_400_000 },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+  };
+}
+
+function parseTrustProxy(raw: string): AppConfig['trustProxy'] {
+  const v = raw.trim();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
+}

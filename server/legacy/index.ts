@@ -1,0 +1,25 @@
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { LIMITS } from '../../shared/limits.ts';
+import { authLegacy } from './auth.legacy.ts';
+import { settingsLegacy } from './settings.legacy.ts';
+
+/**
+ * The frozen `.php` URL contract (see README.md here). Form and multipart parsing are registered
+ * only in this scope: tRPC takes JSON alone.
+ */
+export async function legacyRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  await app.register(multipart, {
+    limits: {
+      fileSize: LIMITS.galleryMaxBytes,
+      files: LIMITS.galleryMaxFiles,
+      fields: 200,
+      fieldSize: 64 * 1024,
+      parts: 250,
+    },
+  });
+  authLegacy(app);
+  settingsLegacy(app);
+}

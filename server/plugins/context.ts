@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { DEFAULT_LOCALE } from '../../shared/locales.ts';
+import { resolveSession } from '../../src/auth/session.service.ts';
+import type { AppContext } from '../../src/context.ts';
+import type { Database } from '../../src/db/database.ts';
+import { type AppConfig, uploadsDirOf } from '../config.ts';
+import { SESSION_COOKIE } from '../cookies.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: AppConfig;
+  }
+  interface FastifyRequest {
+    /** The request's AppContext: forked EntityManager, session, locale, logger. Built once. */
+    appContext(): Promise<AppContext>;
+  }
+}
+
+const CACHE = Symbol('appContext');
+
+export async function buildRequestContext(app: FastifyInstance, req: FastifyRequest): Promise<AppContext> {
+  const em = app.db.fork();
+  const session = await resolveSession(em, req.cookies[SESSION_COOKIE], app.config.session);
+  return {
+    em,
+    user: session?.user ?? null,
+    sessionId: session?.sessionId ?? null,
+    unlocked: false,
+    locale: DEFAULT_LOCALE,
+    log: req.log,
+    uploadsDir: uploadsDirOf(app.config),
+    shop: { shopifyDomain: app.config.shopify.domain, shopifyToken: app.config.shopify.token },
+  };
+}
+
+/** Gives every request a lazily built AppContext, so static files never touch the database. */
+export const contextPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('appContext', function (this: FastifyRequest & { [CACHE]?: Promise<AppContext> }) {
+      this[CACHE] ??= buildRequestContext(app, this);
+      return this[CACHE];
+    });
+  },
+  { name: 'app-context', dependencies: ['@fastify/cookie'] },
+);

@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RenderInput, RenderResult } from '../../client/entry-server.tsx';
+import { MESSAGES } from '../../shared/errors.ts';
+import { appRouter } from '../trpc/router.ts';
+import { documentHtml } from './html.ts';
+import { type EntryAssets, readAssets } from './manifest.ts';
+import { makeServerQueryClient } from './query-client.ts';
+
+type Renderer = { render(input: RenderInput): Promise<RenderResult> };
+
+const API_PREFIXES = ['/api/', '/auth/', '/settings/', '/trpc/', '/uploads/'];
+
+/**
+ * Serves the built client: hashed assets, the server-rendered storefront for every other GET,
+ * and the client-rendered admin shell at /admin.
+ */
+export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string }): Promise<void> {
+  const clientDir = join(opts.distDir, 'client');
+  const serverEntry = join(opts.distDir, 'server', 'entry-server.js');
+  const built = existsSync(join(clientDir, '.vite', 'manifest.json')) && existsSync(serverEntry);
+  app.addHook('onRoute', (route) => {
+    route.config = { ...(route.config as object), policy: 'public' };
+  });
+  if (!built) {
+    app.get('/*', async (_req, reply) => reply.code(503).type('text/plain').send('Client build missing: run npm run build'));
+    return;
+  }
+  const assets = readAssets(clientDir);
+  const renderer = (await import(pathToFileURL(serverEntry).href)) as Renderer;
+
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  const adminShell = (reply: FastifyReply, a: EntryAssets) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(documentHtml({ lang: 'pt-BR', title: 'Admin Panel', body: '', assets: a }));
+
+  app.get('/admin', async (_req, reply) => adminShell(reply, assets.admin));
+  app.get('/admin/*', async (_req, reply) => adminShell(reply, assets.admin));
+
+  app.get('/*', async (req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    if (API_PREFIXES.some((p) => path.startsWith(p)) || path.endsWith('.php')) {
+      return reply.code(404).send({ error: MESSAGES.notFound });
+    }
+    const queryClient = makeServerQueryClient();
+    const ctx = await req.appContext();
+    const trpc = createTRPCOptionsProxy({ router: appRouter, ctx: { app: ctx, http: null }, queryClient });
+    const page = await renderer.render({ url: req.url, trpc, queryClient });
+    return reply
+      .code(page.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        documentHtml({
+          lang: page.locale,
+          title: page.title,
+          description: page.description,
+          faviconUrl: page.faviconUrl,
+          body: page.html,
+          state: page.state,
+          assets: assets.storefront,
+        }),
+      );
+  });
+}

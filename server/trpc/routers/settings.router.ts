@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { ZAdminSettings } from '../../../shared/settings-input.ts';
+import { ZLockedSettings, ZSettings } from '../../../shared/settings.ts';
+import { getAdminSettings, getPublicSettings, updateSettings } from '../../../src/settings/settings.service.ts';
+import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+
+export const settingsRouter = router({
+  /** The storefront's settings, or the lock screen's few fields while the store is locked. */
+  get: publicProcedure
+    .output(z.union([ZSettings, ZLockedSettings.extend({ store_locked: z.literal(true) })]))
+    .query(({ ctx }) => getPublicSettings(ctx.app)),
+  admin: adminProcedure.output(ZAdminSettings).query(({ ctx }) => getAdminSettings(ctx.app)),
+  update: adminProcedure
+    .input(z.record(z.string(), z.unknown()))
+    .output(ZAdminSettings)
+    .mutation(({ ctx, input }) => updateSettings(ctx.app, input)),
+});

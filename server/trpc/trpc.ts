@@ -1,0 +1,76 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import { type ErrorKind, MESSAGES } from '../../shared/errors.ts';
+import type { AppContext, SessionUser } from '../../src/context.ts';
+import { isAppError } from '../../src/errors.ts';
+
+/** What every procedure receives: the domain context plus the HTTP pieces login/logout need. */
+export type TrpcContext = {
+  app: AppContext;
+  http: { fastify: FastifyInstance; req: FastifyRequest; reply: FastifyReply } | null;
+};
+
+const CODE: Record<ErrorKind, TRPCError['code']> = {
+  BAD_REQUEST: 'BAD_REQUEST',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  STORE_LOCKED: 'FORBIDDEN',
+  INTERNAL: 'INTERNAL_SERVER_ERROR',
+};
+
+const t = initTRPC.context<TrpcContext>().create({
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const internal = error.code === 'INTERNAL_SERVER_ERROR';
+    const message = internal
+      ? MESSAGES.internal
+      : cause instanceof ZodError
+        ? (cause.issues[0]?.message ?? MESSAGES.requestFailed)
+        : shape.message;
+    return {
+      message,
+      code: shape.code,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        /** The spec's user error code (username_exists, wrong_password, ...), when there is one. */
+        appCode: isAppError(cause) ? (cause.code ?? null) : null,
+        storeLocked: isAppError(cause) && cause.kind === 'STORE_LOCKED',
+      },
+    };
+  },
+});
+
+/** Domain errors become tRPC errors with the matching status; anything else stays internal. */
+const mapAppErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isAppError(result.error.cause)) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: CODE[cause.kind], message: cause.message, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(mapAppErrors);
+
+/** Procedures for signed-in administrators; `ctx.user` is non-null inside. */
+export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
+  const user = ctx.app.user;
+  if (!user?.isAdmin) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.unauthorized });
+  return next({ ctx: { ...ctx, user: user as SessionUser } });
+});
+
+/** login/logout need the HTTP request to set cookies; createCaller without HTTP cannot call them. */
+export function requireHttp(ctx: TrpcContext) {
+  if (!ctx.http) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'HTTP context required' });
+  return ctx.http;
+}

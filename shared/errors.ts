@@ -1,0 +1,43 @@
+/**
+ * Error codes shared by server and client. Services throw AppError(code); each transport maps the
+ * code to a status once. The message is the spec's Portuguese text, shown to admins as-is.
+ */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
+  STORE_LOCKED: 423,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorKind = keyof typeof ERROR_STATUS;
+
+/** User-facing codes of spec §8 ("User errors"), sent in the body's `code` field. */
+export const USER_ERROR_CODES = ['username_exists', 'invalid_username', 'cannot_delete_self', 'wrong_password'] as const;
+export type UserErrorCode = (typeof USER_ERROR_CODES)[number];
+
+export const MESSAGES = {
+  requestFailed: 'Request failed',
+  internal: 'Erro interno do servidor',
+  unauthorized: 'Não autenticado',
+  forbidden: 'Acesso negado',
+  notFound: 'Não encontrado',
+  productNotFound: 'Produto não encontrado',
+  invalidCredentials: 'Usuário ou senha incorretos',
+  tooManyAttempts: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+  storeLocked: 'Loja bloqueada',
+  crossSite: 'Requisição de outra origem recusada',
+  fillAllFields: 'Preencha todos os campos',
+  passwordTooShort: 'Senha deve ter no mínimo 6 caracteres',
+  newPasswordTooShort: 'Nova senha deve ter no mínimo 6 caracteres',
+  usernameExists: 'Username já existe',
+  invalidUsername: 'Username inválido (use apenas letras, números e _)',
+  cannotDeleteSelf: 'Você não pode deletar sua própria conta',
+  wrongPassword: 'Senha atual incorreta',
+  invalidLocale: 'Idioma inválido',
+  invalidCurrency: 'Moeda inválida',
+} as const;

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
+import type { AdminUserDto, Me } from '../../shared/auth.ts';
+import { MESSAGES } from '../../shared/errors.ts';
+import { LIMITS } from '../../shared/limits.ts';
+import type { AppContext, Logger, SessionUser } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { AdminUser, type IAdminUser } from './admin-user.entity.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { createSession, destroyOtherSessions, destroySession, type SessionPolicy } from './session.service.ts';
+
+const findByUsername = (em: EntityManager, username: string) =>
+  em.findOne(AdminUser, { username: { $ilike: username.replace(/[\\%_]/g, '\\$&') } });
+
+function toDto(u: IAdminUser): AdminUserDto {
+  return { id: u.id, username: u.username, is_admin: u.is_admin, email: u.email ?? null, created_at: u.created_at.toISOString() };
+}
+
+export function me(ctx: AppContext): Me {
+  return ctx.user
+    ? { authenticated: true, is_admin: ctx.user.isAdmin, username: ctx.user.username }
+    : { authenticated: false, is_admin: false };
+}
+
+/**
+ * Checks the credentials and opens a new session. Any session the browser already had is ended
+ * first, so the id always changes on login (no session fixation).
+ */
+export async function login(
+  ctx: AppContext,
+  input: { username: string; password: string },
+  policy: SessionPolicy,
+): Promise<{ token: string; user: SessionUser }> {
+  const username = input.username.trim();
+  const user = username ? await findByUsername(ctx.em, username) : null;
+  const ok = await verifyPassword(user?.password_hash, input.password);
+  if (!user || !ok) throw new AppError('UNAUTHORIZED', MESSAGES.invalidCredentials);
+  if (ctx.sessionId) await destroySession(ctx.em, ctx.sessionId);
+  const token = await createSession(ctx.em, user.id, policy);
+  ctx.log.info({ userId: user.id }, 'admin login');
+  return { token, user: { id: user.id, username: user.username, isAdmin: user.is_admin } };
+}
+
+export async function logout(ctx: AppContext): Promise<void> {
+  if (ctx.sessionId) await destroySession(ctx.em, ctx.sessionId);
+}
+
+export async function listUsers(ctx: AppContext): Promise<AdminUserDto[]> {
+  const users = await ctx.em.find(AdminUser, {}, { orderBy: { id: 'asc' } });
+  return users.map(toDto);
+}
+
+export function validateNewCredentials(username: string, password: string): void {
+  if (!username || !password) throw new AppError('BAD_REQUEST', MESSAGES.fillAllFields);
+  const { min, max, pattern } = LIMITS.username;
+  if (username.length < min || username.length > max || !pattern.test(username)) {
+    throw new AppError('BAD_REQUEST', MESSAGES.invalidUsername, 'invalid_username');
+  }
+  if (password.length < LIMITS.passwordMinLength) throw new AppError('BAD_REQUEST', MESSAGES.passwordTooShort);
+}
+
+/** Creates another administrator (spec §6: every user is an admin). */
+export async function createUser(ctx: AppContext, input: { username: string; password: string }): Promise<number> {
+  const username = input.username.trim();
+  validateNewCredentials(username, input.password);
+  if (await findByUsername(ctx.em, username)) {
+    throw new AppError('CONFLICT', MESSAGES.usernameExists, 'username_exists');
+  }
+  const user = ctx.em.create(AdminUser, {
+    username,
+    password_hash: await hashPassword(input.password),
+    is_admin: true,
+    email: null,
+    created_at: new Date(),
+  });
+  try {
+    await ctx.em.flush();
+  } catch (e) {
+    // Two requests racing for one name: the unique index decides.
+    if ((e as { name?: string }).name === 'UniqueConstraintViolationException') {
+      throw new AppError('CONFLICT', MESSAGES.usernameExists, 'username_exists');
+    }
+    throw e;
+  }
+  return user.id;
+}
+
+export async function deleteUser(ctx: AppContext, id: number): Promise<void> {
+  if (ctx.user?.id === id) throw new AppError('BAD_REQUEST', MESSAGES.cannotDeleteSelf, 'cannot_delete_self');
+  const deleted = await ctx.em.nativeDelete(AdminUser, { id });
+  if (!deleted) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+}
+
+/** Changes the signed-in admin's password after checking the current one; other sessions end. */
+export async function changePassword(ctx: AppContext, input: { current: string; new: string }): Promise<void> {
+  if (!ctx.user) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized);
+  if (!input.current || !input.new) throw new AppError('BAD_REQUEST', MESSAGES.fillAllFields);
+  if (input.new.length < LIMITS.passwordMinLength) throw new AppError('BAD_REQUEST', MESSAGES.newPasswordTooShort);
+  const user = await ctx.em.findOneOrFail(AdminUser, { id: ctx.user.id });
+  if (!(await verifyPassword(user.password_hash, input.current))) {
+    throw new AppError('BAD_REQUEST', MESSAGES.wrongPassword, 'wrong_password');
+  }
+  user.password_hash = await hashPassword(input.new);
+  await ctx.em.flush();
+  await destroyOtherSessions(ctx.em, user.id, ctx.sessionId);
+}
+
+/**
+ * First start: with no admin in the database, creates one from ADMIN_USERNAME/ADMIN_PASSWORD, or
+ * `admin` with a random password that is printed once.
+ */
+export async function ensureInitialAdmin(
+  em: EntityManager,
+  admin: { username?: string; password?: string },
+  log: Logger,
+  print: (line: string) => void,
+): Promise<void> {
+  if ((await em.count(AdminUser, {})) > 0) return;
+  const username = admin.username ?? 'admin';
+  const password = admin.password ?? randomBytes(12).toString('base64url');
+  validateNewCredentials(username, password);
+  em.create(AdminUser, { username, password_hash: await hashPassword(password), is_admin: true, email: null, created_at: new Date() });
+  await em.flush();
+  log.info({ username }, 'initial admin created');
+  if (!admin.password) {
+    print(`\n  Admin created. Sign in at /admin with\n    username: ${username}\n    password: ${password}\n  (shown once; change it in Usuários > Alterar Minha Senha)\n`);
+  }
+}

@@ -1,0 +1,24 @@
+import type { CollectionDto, ProductDto } from '../../shared/catalog.ts';
+import type { ICollection } from './collection.entity.ts';
+import type { IProduct } from './product.entity.ts';
+
+export function toProductDto(p: IProduct, images: string[] = []): ProductDto {
+  const gallery = images.length ? images : p.image_url ? [p.image_url] : [];
+  return {
+    id: p.id,
+    title: p.title,
+    slug: p.slug,
+    description: p.description,
+    price: p.price,
+    old_price: p.old_price ?? null,
+    image_url: p.image_url || gallery[0] || '',
+    images: gallery,
+    collection_id: p.collection?.id ?? null,
+    shopify_product_id: p.shopify_product_id,
+    position: p.position,
+  };
+}
+
+export function toCollectionDto(c: ICollection): CollectionDto {
+  return { id: c.id, name: c.name, slug: c.slug, sort_order: c.sort_order, active: c.active };
+}

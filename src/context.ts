@@ -1,0 +1,30 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { Locale } from '../shared/locales.ts';
+
+export type Logger = {
+  info: (obj: object | string, msg?: string) => void;
+  warn: (obj: object | string, msg?: string) => void;
+  error: (obj: object | string, msg?: string) => void;
+};
+
+export type SessionUser = { id: number; username: string; isAdmin: boolean };
+
+/** Everything a service needs about the request it serves; built the same way by every adapter. */
+export type AppContext = {
+  em: EntityManager;
+  /** The signed-in user, or null for a visitor. */
+  user: SessionUser | null;
+  /** Id (hash) of the current session, null for a visitor. */
+  sessionId: string | null;
+  /** True when the visitor unlocked a locked store in this browser session. */
+  unlocked: boolean;
+  locale: Locale;
+  log: Logger;
+  /** Shop-wide fallbacks from the runtime configuration. */
+  shop: ShopDefaults;
+  /** Where uploaded images are stored (served at /uploads/). */
+  uploadsDir: string;
+};
+
+/** The embedded Shopify connection used while settings leave domain and token empty (spec §1). */
+export type ShopDefaults = { shopifyDomain: string; shopifyToken: string };

@@ -1,0 +1,82 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { MESSAGES } from '../../shared/errors.ts';
+import { type AdminSettings, type SettingsUpdate, ZSettingsUpdate } from '../../shared/settings-input.ts';
+import { SETTINGS_KEYS, type Settings } from '../../shared/settings.ts';
+import { hashPassword } from '../auth/password.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { prepareImage, removeUpload, type Upload, withSavedImages } from '../media/media.service.ts';
+import { type ISettingsRow, SettingsRow } from './settings.entity.ts';
+
+export async function loadSettingsRow(em: EntityManager): Promise<ISettingsRow> {
+  const row = await em.findOne(SettingsRow, { id: 1 });
+  if (!row) throw new Error('settings row missing: migrations did not run');
+  return row;
+}
+
+function toSettings(row: ISettingsRow, ctx: AppContext): Settings {
+  const out = {} as Record<string, unknown>;
+  for (const key of SETTINGS_KEYS) out[key] = row[key as keyof ISettingsRow];
+  const s = out as Settings;
+  if (!s.shopify_domain && !s.shopify_token) {
+    s.shopify_domain = ctx.shop.shopifyDomain;
+    s.shopify_token = ctx.shop.shopifyToken;
+  }
+  return s;
+}
+
+/** True when this request may see the store: it is open, unlocked in this browser, or an admin asks. */
+export function canSeeStore(ctx: AppContext, row: Pick<ISettingsRow, 'store_locked'>): boolean {
+  return !row.store_locked || ctx.unlocked || ctx.user?.isAdmin === true;
+}
+
+/**
+ * The settings as the storefront reads them. A visitor of a locked store gets only what the lock
+ * screen draws (title, logo, favicon, locale) plus `store_locked`.
+ */
+export async function getPublicSettings(ctx: AppContext): Promise<Settings | LockedView> {
+  const row = await loadSettingsRow(ctx.em);
+  if (!canSeeStore(ctx, row)) {
+    return { store_locked: true, site_title: row.site_title, logo_url: row.logo_url, favicon_url: row.favicon_url, locale: row.locale as Settings['locale'] };
+  }
+  return toSettings(row, ctx);
+}
+export type LockedView = Pick<Settings, 'site_title' | 'logo_url' | 'favicon_url' | 'locale'> & { store_locked: true };
+
+export async function getAdminSettings(ctx: AppContext): Promise<AdminSettings> {
+  const row = await loadSettingsRow(ctx.em);
+  return { ...toSettings(row, ctx), store_unlock_password_set: !!row.store_unlock_password_hash };
+}
+
+export const SETTINGS_IMAGE_FIELDS = { logo: 'logo_url', favicon: 'favicon_url', footer_image: 'footer_image_url' } as const;
+export type SettingsImages = Partial<Record<keyof typeof SETTINGS_IMAGE_FIELDS, Upload>>;
+
+/**
+ * Validates and applies a partial settings change with optional logo, favicon and footer image.
+ * Unknown fields are dropped; a refused change writes nothing and leaves no file behind.
+ */
+export async function updateSettings(ctx: AppContext, raw: unknown, images: SettingsImages = {}): Promise<AdminSettings> {
+  const parsed = ZSettingsUpdate.safeParse(raw);
+  if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? MESSAGES.requestFailed);
+  const { store_unlock_password, ...fields }: SettingsUpdate = parsed.data;
+  const entries = Object.entries(images).filter((e): e is [keyof SettingsImages, Upload] => !!e[1]);
+  const prepared = await Promise.all(entries.map(([, upload]) => prepareImage(upload)));
+
+  const row = await loadSettingsRow(ctx.em);
+  const replaced: string[] = [];
+  ctx.em.assign(row, fields as Partial<ISettingsRow>);
+  if (store_unlock_password) row.store_unlock_password_hash = await hashPassword(store_unlock_password);
+  if (row.store_locked && !row.store_unlock_password_hash) {
+    throw new AppError('BAD_REQUEST', 'Defina uma senha de desbloqueio antes de bloquear a loja');
+  }
+  await withSavedImages(ctx.uploadsDir, prepared, async (saved) => {
+    entries.forEach(([field], i) => {
+      const column = SETTINGS_IMAGE_FIELDS[field];
+      replaced.push(row[column]);
+      row[column] = saved[i]?.url ?? row[column];
+    });
+    await ctx.em.flush();
+  });
+  await Promise.all(replaced.map((url) => removeUpload(ctx.uploadsDir, url)));
+  return getAdminSettings(ctx);
+}

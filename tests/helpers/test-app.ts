@@ -1,0 +1,60 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { type AppConfig, loadConfig } from '../../server/config.ts';
+import { ensureInitialAdmin } from '../../src/auth/auth.service.ts';
+import { type Database, openDatabase } from '../../src/db/database.ts';
+import { createTestDatabase, TEST_DATABASE_URL } from './pg.ts';
+import { ensurePgliteTemplate } from './template.ts';
+
+export type TestApp = { app: FastifyInstance; db: Database; config: AppConfig; close: () => Promise<void> };
+
+/**
+ * A database of its own for one test file: in-memory PGlite from the migrated snapshot, or, when
+ * TEST_DATABASE_URL is set, a fresh PostgreSQL database copied from the migrated template.
+ */
+export async function openTestDatabase(): Promise<{ db: Database; dispose: () => Promise<void> }> {
+  if (TEST_DATABASE_URL) {
+    const pg = await createTestDatabase();
+    const db = await openDatabase({ kind: 'postgresql', url: pg.url });
+    return { db, dispose: async () => (await db.close(), await pg.drop()) };
+  }
+  const file = await ensurePgliteTemplate();
+  const db = await openDatabase({ kind: 'memory', loadDataDir: new Blob([readFileSync(file)]) });
+  return { db, dispose: () => db.close() };
+}
+
+export const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
+
+export const ADMIN = { username: 'admin', password: 'senha-secreta-123' };
+
+/** The real app over a test database, with one admin (ADMIN) and no demo content. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', ...env });
+  const { db, dispose } = await openTestDatabase();
+  await ensureInitialAdmin(db.fork(), ADMIN, silentLog, () => {});
+  const app = await buildApp({ config, db });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    close: async () => {
+      await app.close();
+      await dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the legacy endpoint and returns the Cookie header to send. */
+export async function loginCookie(app: FastifyInstance, creds = ADMIN): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/auth/login.php', payload: creds });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const sid = res.cookies.find((c) => c.name === 'sid');
+  if (!sid) throw new Error('no session cookie');
+  return `sid=${sid.value}`;
+}
