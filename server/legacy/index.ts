@@ -12,6 +12,9 @@ import { settingsLegacy } from './settings.legacy.ts';
 export async function legacyRoutes(app: FastifyInstance): Promise<void> {
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await app.register(multipart, {
+    // An oversize file is cut at the limit and marked truncated; the media service then refuses it
+    // with the spec's message, naming the file.
+    throwFileSizeLimit: false,
     limits: {
       fileSize: LIMITS.galleryMaxBytes,
       files: LIMITS.galleryMaxFiles,

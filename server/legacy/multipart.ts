@@ -19,7 +19,7 @@ export async function readBody(req: FastifyRequest): Promise<MultipartBody> {
   const files: MultipartBody['files'] = [];
   for await (const part of req.parts()) {
     if (part.type === 'file') {
-      const data = await part.toBuffer().catch(() => Buffer.alloc(0));
+      const data = await part.toBuffer();
       if (!part.filename && data.length === 0) continue; // an empty file input
       files.push({ field: part.fieldname.replace(/\[\]$/, ''), filename: part.filename, data, truncated: part.file.truncated });
     } else if (typeof part.value === 'string' && part.fieldname !== '__proto__') {

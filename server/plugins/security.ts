@@ -17,8 +17,7 @@ export function isCrossSiteWrite(req: FastifyRequest): boolean {
   if (origin === undefined) return false;
   if (origin === 'null') return true;
   try {
-    const o = new URL(origin);
-    return o.host !== req.host || o.protocol !== `${req.protocol}:`;
+    return new URL(origin).origin !== new URL(`${req.protocol}://${req.host}`).origin;
   } catch {
     return true;
   }

@@ -13,6 +13,7 @@ export async function trpcRoutes(app: FastifyInstance): Promise<void> {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
+      maxBatchSize: 10,
       createContext: async ({ req, res }): Promise<TrpcContext> => ({
         app: await req.appContext(),
         http: { fastify: app, req, reply: res },
