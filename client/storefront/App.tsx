@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { CollectionPage } from './collection/CollectionPage.tsx';
 import { NotFound } from './common/NotFound.tsx';
@@ -8,6 +9,10 @@ import { ProductPage } from './product/ProductPage.tsx';
 
 /** Storefront routes (spec §2). The server prefetches each one's data (routes.ts). */
 export function StorefrontApp() {
+  useEffect(() => {
+    // Marks the end of hydration (used by the browser tests and handy when debugging).
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <Routes>
       <Route element={<Layout />}>

@@ -1,0 +1,152 @@
+/**
+ * First-start demo catalogue: an empty shop fills itself with collections, products (pictures
+ * drawn locally with sharp), reviews, banners, announcement bars and footer content, so the
+ * storefront never opens blank. Nothing happens once any product or collection exists.
+ */
+import type { EntityManager } from '@mikro-orm/core';
+import { Collection, type ICollection } from '../catalog/collection.entity.ts';
+import { Product } from '../catalog/product.entity.ts';
+import { ProductImage } from '../catalog/product-image.entity.ts';
+import { productSearchText } from '../catalog/search.ts';
+import { slugify } from '../catalog/slug.ts';
+import { Banner } from '../content/banner.entity.ts';
+import { FooterIcon, FooterLink, FooterSection } from '../content/footer.entity.ts';
+import { TopHeader } from '../content/top-header.entity.ts';
+import { type PreparedImage, removeUpload, saveImage } from '../media/media.service.ts';
+import { Review } from '../reviews/review.entity.ts';
+import { DEMO_BANNERS, DEMO_FOOTER_ICONS, DEMO_FOOTER_SECTIONS, DEMO_TOP_HEADERS } from './demo-content.ts';
+import { DEMO_COLLECTIONS, DEMO_PRODUCTS } from './demo-data.ts';
+import { type DemoImages, renderDemoImages } from './demo-images.ts';
+import { demoReviews } from './demo-reviews.ts';
+
+type Log = { info(o: object | string, m?: string): void };
+type Saved = { url: string; fileName: string };
+type SavedImages = { products: Saved[][]; banners: Saved[]; icons: Saved[] };
+
+async function catalogueIsEmpty(em: EntityManager): Promise<boolean> {
+  return (await em.count(Product)) === 0 && (await em.count(Collection)) === 0;
+}
+
+/** slugify plus -2, -3 suffixes: the tables are empty, so only clashes inside the batch matter. */
+function slugger(): (text: string) => string {
+  const used = new Set<string>();
+  return (text) => {
+    const base = slugify(text);
+    let slug = base;
+    for (let i = 2; used.has(slug); i++) slug = `${base}-${i}`;
+    used.add(slug);
+    return slug;
+  };
+}
+
+/** Writes the files one by one, recording each URL in `written` at once so a failure can clean up. */
+async function saveAll(uploadsDir: string, images: DemoImages, written: string[]): Promise<SavedImages> {
+  const save = async (list: PreparedImage[]) => {
+    const out: Saved[] = [];
+    for (const img of list) {
+      const saved = await saveImage(uploadsDir, img);
+      written.push(saved.url);
+      out.push(saved);
+    }
+    return out;
+  };
+  const products: Saved[][] = [];
+  for (const gallery of images.products) products.push(await save(gallery));
+  return { products, banners: await save(images.banners), icons: await save(images.icons) };
+}
+
+function createCatalogue(tx: EntityManager, files: SavedImages): { reviews: number } {
+  const collectionSlug = slugger();
+  const productSlug = slugger();
+  const collections = new Map<string, ICollection>();
+  DEMO_COLLECTIONS.forEach((c, i) => {
+    collections.set(c.name, tx.create(Collection, { name: c.name, slug: collectionSlug(c.name), sort_order: i + 1, active: true }));
+  });
+  // Positions count from 0 inside each collection; featured products (no collection) form their own list.
+  const nextPosition = new Map<string | null, number>();
+  let reviews = 0;
+  DEMO_PRODUCTS.forEach((p, i) => {
+    const gallery = files.products[i] ?? [];
+    const position = nextPosition.get(p.collection) ?? 0;
+    nextPosition.set(p.collection, position + 1);
+    const product = tx.create(Product, {
+      title: p.title,
+      slug: productSlug(p.title),
+      description: p.description,
+      price: p.price,
+      old_price: p.old_price,
+      image_url: gallery[0]?.url ?? '',
+      collection: p.collection ? (collections.get(p.collection) ?? null) : null,
+      shopify_product_id: '',
+      position,
+      search_text: productSearchText(p.title, p.description),
+    });
+    for (const [j, f] of gallery.entries()) tx.create(ProductImage, { product, url: f.url, file_name: f.fileName, position: j });
+    for (const r of demoReviews(i, p.art.kind)) {
+      tx.create(Review, { product, ...r });
+      reviews++;
+    }
+  });
+  return { reviews };
+}
+
+function createContent(tx: EntityManager, files: SavedImages): void {
+  DEMO_BANNERS.forEach((b, i) => {
+    tx.create(Banner, { title: b.title, href: b.href, image_url: files.banners[i]?.url ?? '', sort_order: i + 1, active: true });
+  });
+  DEMO_TOP_HEADERS.forEach((t, i) => {
+    tx.create(TopHeader, { ...t, sort_order: i + 1 });
+  });
+  DEMO_FOOTER_SECTIONS.forEach((s, i) => {
+    const section = tx.create(FooterSection, { title: s.title, sort_order: i + 1 });
+    for (const [j, l] of s.links.entries()) tx.create(FooterLink, { section, label: l.label, url: l.url, sort_order: j + 1 });
+  });
+  DEMO_FOOTER_ICONS.forEach((ic, i) => {
+    tx.create(FooterIcon, { image_url: files.icons[i]?.url ?? '', alt_text: ic.alt_text, active: true, sort_order: i + 1 });
+  });
+}
+
+/**
+ * Seeds the demo shop when the database has no product and no collection; returns whether it did.
+ * All rows go in one transaction. If anything fails, the image files written so far are removed
+ * and the error is rethrown (the caller decides whether a failed demo should stop the start).
+ */
+export async function seedDemo(em: EntityManager, uploadsDir: string, log?: Log): Promise<boolean> {
+  if (!(await catalogueIsEmpty(em))) return false;
+  const started = Date.now();
+  const images = await renderDemoImages({
+    products: DEMO_PRODUCTS.map((p) => ({ slug: slugify(p.title), art: p.art })),
+    banners: DEMO_BANNERS.map((b) => ({ slug: slugify(b.title), art: b.art })),
+    icons: DEMO_FOOTER_ICONS,
+  });
+  const written: string[] = [];
+  const cleanUp = () => Promise.all(written.map((url) => removeUpload(uploadsDir, url)));
+  try {
+    const files = await saveAll(uploadsDir, images, written);
+    const result = await em.transactional(async (tx) => {
+      // Checked again inside the transaction: another process may have seeded meanwhile.
+      if (!(await catalogueIsEmpty(tx))) return null;
+      const { reviews } = createCatalogue(tx, files);
+      createContent(tx, files);
+      return { reviews };
+    });
+    if (!result) {
+      await cleanUp();
+      return false;
+    }
+    log?.info(
+      {
+        collections: DEMO_COLLECTIONS.length,
+        products: DEMO_PRODUCTS.length,
+        reviews: result.reviews,
+        images: written.length,
+        ms: Date.now() - started,
+      },
+      'demo catalogue created',
+    );
+    return true;
+  } catch (e) {
+    await cleanUp();
+    throw e;
+  }
+}

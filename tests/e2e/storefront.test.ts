@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ADMIN, launchBrowser, startShop } from './server.ts';
+
+const SHOTS = 'screenshots';
+let shop: Awaited<ReturnType<typeof startShop>>;
+let browser: Browser;
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  shop = await startShop();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+type Home = { featured: { title: string; slug: string }[]; sections: { products: { title: string }[] }[] };
+async function homeData(): Promise<Home> {
+  const res = await fetch(`${shop.url}/trpc/catalog.home`);
+  return (await res.json()).result.data as Home;
+}
+
+/** A page that may reach only the shop itself; every console error and page error is recorded. */
+async function openPage(width: number, height: number, opts: { javaScriptEnabled?: boolean } = {}) {
+  const context: BrowserContext = await browser.newContext({ viewport: { width, height }, javaScriptEnabled: opts.javaScriptEnabled ?? true });
+  await context.route('**/*', (route) => (route.request().url().startsWith(shop.url) ? route.continue() : route.abort()));
+  const page: Page = await context.newPage();
+  const errors: string[] = [];
+  const trpcCalls: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('request', (r) => {
+    if (r.url().includes('/trpc/')) trpcCalls.push(r.url());
+  });
+  return { context, page, errors, trpcCalls };
+}
+
+describe('storefront', () => {
+  it('the home HTML carries the product names before any script runs', async () => {
+    const data = await homeData();
+    const names = [...data.featured, ...data.sections.flatMap((s) => s.products)].map((p) => p.title);
+    assert.ok(names.length >= 8, 'the demo catalogue has products');
+    const html = await (await fetch(shop.url)).text();
+    for (const name of names) assert.ok(html.includes(name.replace(/&/g, '&amp;')), `${name} is in the server HTML`);
+
+    const { context, page } = await openPage(1280, 900, { javaScriptEnabled: false });
+    await page.goto(shop.url);
+    const text = await page.textContent('main');
+    assert.ok(text?.includes(names[0] ?? '-'), 'visible without JavaScript');
+    await context.close();
+  });
+
+  for (const [label, width, height] of [
+    ['desktop', 1280, 900],
+    ['mobile', 390, 844],
+  ] as const) {
+    it(`hydrates the home page without console errors or refetches (${label})`, async () => {
+      const { context, page, errors, trpcCalls } = await openPage(width, height);
+      await page.goto(shop.url, { waitUntil: 'networkidle' });
+      await page.waitForSelector('html[data-hydrated="true"]');
+      assert.deepEqual(errors, []);
+      assert.deepEqual(trpcCalls, [], 'server data is reused, not fetched again');
+      await page.screenshot({ path: `${SHOTS}/home-${width}.png`, fullPage: true });
+
+      const first = (await homeData()).featured[0];
+      assert.ok(first);
+      await page.click(`a[href="/produto/${first.slug}"] >> nth=0`);
+      await page.waitForURL(`**/produto/${first.slug}`);
+      await page.waitForSelector(`h1:has-text("${first.title}")`);
+      assert.deepEqual(errors, []);
+      await page.screenshot({ path: `${SHOTS}/product-${width}.png`, fullPage: true });
+      await context.close();
+    });
+  }
+
+  it('answers an unknown product with 404 and the spec text', async () => {
+    const res = await fetch(`${shop.url}/produto/nao-existe`);
+    assert.equal(res.status, 404);
+    const html = await res.text();
+    assert.ok(html.includes('Produto não encontrado'));
+    assert.ok(html.includes('← Voltar para a página inicial'));
+  });
+});
+
+describe('admin', () => {
+  it('signs in and shows the dashboard with the real counts', async () => {
+    const { context, page, errors } = await openPage(1280, 800);
+    await page.goto(`${shop.url}/admin`);
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Senha').fill('errada-123');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByText('Usuário ou senha incorretos').waitFor();
+    await page.getByLabel('Senha').fill(ADMIN.password);
+    await page.screenshot({ path: `${SHOTS}/admin-login-1280.png` });
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByTestId('count-products').waitFor();
+    const home = await homeData();
+    await page.waitForFunction(() => !document.querySelector('.mantine-Skeleton-root'));
+    const products = await page.getByTestId('count-products').textContent();
+    const shown = Number(products?.replace(/\D/g, ''));
+    assert.ok(shown >= home.featured.length + home.sections.reduce((n, s) => n + s.products.length, 0));
+    await page.screenshot({ path: `${SHOTS}/admin-dashboard-1280.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/admin-dashboard-390.png` });
+    assert.deepEqual(
+      errors.filter((e) => !e.includes('401')),
+      [],
+    );
+    await context.close();
+  });
+});
