@@ -12,7 +12,11 @@ const steps: { name: string; cmd: string[]; env?: NodeJS.ProcessEnv }[] = [
   { name: 'typecheck (tsc)', cmd: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
   { name: 'integration tests on PGlite', cmd: ['vitest', 'run'], env: envWithoutPg },
   ...(pgUrl ? [{ name: `integration tests on PostgreSQL (${new URL(pgUrl).host})`, cmd: ['vitest', 'run'], env: { ...process.env } }] : []),
-  { name: 'browser tests (Playwright + Chromium)', cmd: ['node', '--test', '--test-reporter=spec', 'tests/e2e/'], env: envWithoutPg },
+  {
+    name: 'browser tests (Playwright + Chromium)',
+    cmd: ['node', '--test', '--test-reporter=spec', 'tests/e2e/*.test.ts'],
+    env: envWithoutPg,
+  },
 ];
 
 for (const step of steps) {

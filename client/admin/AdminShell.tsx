@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { AppShell, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -43,18 +43,26 @@ export function AdminShell({ username }: { username: string }) {
     }),
   );
 
+  const themeLabel = dark ? t`Modo Claro` : t`Modo Escuro`;
+  const toggleTheme = () => theme.mutate({ admin_theme: dark ? 'light' : 'dark' });
+
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'lg', collapsed: { mobile: !opened } }} padding="lg">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label={t`Alternar menu`} />
-            <Title order={4}>{goiano ? 'GOIANO Painel' : t`Admin Panel`}</Title>
+            <Title order={4} style={{ whiteSpace: 'nowrap' }}>
+              {goiano ? 'GOIANO Painel' : t`Admin Panel`}
+            </Title>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <Button variant="subtle" size="xs" onClick={() => theme.mutate({ admin_theme: dark ? 'light' : 'dark' })}>
-              {dark ? t`Modo Claro` : t`Modo Escuro`}
+            <Button variant="subtle" size="xs" visibleFrom="sm" onClick={toggleTheme}>
+              {themeLabel}
             </Button>
+            <ActionIcon variant="subtle" hiddenFrom="sm" onClick={toggleTheme} aria-label={themeLabel} title={themeLabel}>
+              {dark ? '☀' : '☾'}
+            </ActionIcon>
             <Button component="a" href="/" variant="light" size="xs">
               <Trans>Ver Loja</Trans>
             </Button>

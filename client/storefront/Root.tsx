@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { type DehydratedState, HydrationBoundary, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { theme } from '../theme.ts';
-import { type TrpcClient, TRPCProvider } from '../trpc.ts';
+import { TRPCProvider, type TrpcClient } from '../trpc.ts';
 import { StorefrontApp } from './App.tsx';
 
 type Props = {

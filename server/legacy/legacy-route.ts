@@ -21,10 +21,7 @@ export function params(req: FastifyRequest): Record<string, unknown> {
 }
 
 /** Registers one documented `.php` URL as a thin adapter: policy check, one service call, JSON. */
-export function legacyRoute(
-  app: FastifyInstance,
-  def: { method: 'GET' | 'POST'; url: string; policy: Policy; handler: Handler },
-): void {
+export function legacyRoute(app: FastifyInstance, def: { method: 'GET' | 'POST'; url: string; policy: Policy; handler: Handler }): void {
   app.route({
     method: def.method,
     url: def.url,

@@ -13,7 +13,8 @@ export function errorBody(err: unknown): { status: number; body: { error: string
   const fe = err as FastifyError;
   const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {
-    const message = status === 413 ? 'Arquivo ou requisição grande demais' : status === 415 ? 'Tipo de conteúdo não suportado' : 'Requisição inválida';
+    const message =
+      status === 413 ? 'Arquivo ou requisição grande demais' : status === 415 ? 'Tipo de conteúdo não suportado' : 'Requisição inválida';
     return { status, body: { error: message } };
   }
   return { status: 500, body: { error: MESSAGES.internal } };

@@ -123,6 +123,8 @@ export async function ensureInitialAdmin(
   await em.flush();
   log.info({ username }, 'initial admin created');
   if (!admin.password) {
-    print(`\n  Admin created. Sign in at /admin with\n    username: ${username}\n    password: ${password}\n  (shown once; change it in Usuários > Alterar Minha Senha)\n`);
+    print(
+      `\n  Admin created. Sign in at /admin with\n    username: ${username}\n    password: ${password}\n  (shown once; change it in Usuários > Alterar Minha Senha)\n`,
+    );
   }
 }

@@ -10,7 +10,10 @@ export const Collection = defineEntity({
     sort_order: p.integer().default(0),
     active: p.boolean().default(true),
     created_at: p.datetime().onCreate(() => new Date()),
-    updated_at: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updated_at: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type ICollection = InferEntity<typeof Collection>;

@@ -19,7 +19,10 @@ export const Product = defineEntity({
     /** Lower-case, accent-free title and description words; indexed for search. */
     search_text: p.text().default('').hidden(),
     created_at: p.datetime().onCreate(() => new Date()),
-    updated_at: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updated_at: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IProduct = InferEntity<typeof Product>;

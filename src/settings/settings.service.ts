@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { MESSAGES } from '../../shared/errors.ts';
-import { type AdminSettings, type SettingsUpdate, ZSettingsUpdate } from '../../shared/settings-input.ts';
 import { SETTINGS_KEYS, type Settings } from '../../shared/settings.ts';
+import { type AdminSettings, type SettingsUpdate, ZSettingsUpdate } from '../../shared/settings-input.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
@@ -37,7 +37,13 @@ export function canSeeStore(ctx: AppContext, row: Pick<ISettingsRow, 'store_lock
 export async function getPublicSettings(ctx: AppContext): Promise<Settings | LockedView> {
   const row = await loadSettingsRow(ctx.em);
   if (!canSeeStore(ctx, row)) {
-    return { store_locked: true, site_title: row.site_title, logo_url: row.logo_url, favicon_url: row.favicon_url, locale: row.locale as Settings['locale'] };
+    return {
+      store_locked: true,
+      site_title: row.site_title,
+      logo_url: row.logo_url,
+      favicon_url: row.favicon_url,
+      locale: row.locale as Settings['locale'],
+    };
   }
   return toSettings(row, ctx);
 }

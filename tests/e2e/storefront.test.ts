@@ -26,7 +26,10 @@ async function homeData(): Promise<Home> {
 
 /** A page that may reach only the shop itself; every console error and page error is recorded. */
 async function openPage(width: number, height: number, opts: { javaScriptEnabled?: boolean } = {}) {
-  const context: BrowserContext = await browser.newContext({ viewport: { width, height }, javaScriptEnabled: opts.javaScriptEnabled ?? true });
+  const context: BrowserContext = await browser.newContext({
+    viewport: { width, height },
+    javaScriptEnabled: opts.javaScriptEnabled ?? true,
+  });
   await context.route('**/*', (route) => (route.request().url().startsWith(shop.url) ? route.continue() : route.abort()));
   const page: Page = await context.newPage();
   const errors: string[] = [];

@@ -19,7 +19,13 @@ export async function openTestDatabase(): Promise<{ db: Database; dispose: () =>
   if (TEST_DATABASE_URL) {
     const pg = await createTestDatabase();
     const db = await openDatabase({ kind: 'postgresql', url: pg.url });
-    return { db, dispose: async () => (await db.close(), await pg.drop()) };
+    return {
+      db,
+      dispose: async () => {
+        await db.close();
+        await pg.drop();
+      },
+    };
   }
   const file = await ensurePgliteTemplate();
   const db = await openDatabase({ kind: 'memory', loadDataDir: new Blob([readFileSync(file)]) });

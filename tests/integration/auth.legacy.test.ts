@@ -22,7 +22,11 @@ describe('/auth/*.php', () => {
   });
 
   it('login.php refuses wrong credentials with the spec text and sets no cookie', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/auth/login.php', payload: { username: ADMIN.username, password: 'nope-nope' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login.php',
+      payload: { username: ADMIN.username, password: 'nope-nope' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: 'Usuário ou senha incorretos' });
     expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
@@ -178,7 +182,8 @@ describe('login rate limits', () => {
     try {
       let last = 0;
       for (let i = 0; i < 21; i++) {
-        last = (await local.app.inject({ method: 'POST', url: '/auth/login.php', payload: { username: `user${i}`, password: 'x' } })).statusCode;
+        last = (await local.app.inject({ method: 'POST', url: '/auth/login.php', payload: { username: `user${i}`, password: 'x' } }))
+          .statusCode;
       }
       expect(last).toBe(429);
     } finally {

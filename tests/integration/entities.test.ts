@@ -17,7 +17,10 @@ afterAll(async () => {
 describe('schema', () => {
   it('every entity maps onto the migrated tables (a select of every column succeeds)', async () => {
     for (const entity of ENTITIES) {
-      await expect(db.fork().find(entity as never, {}, { limit: 1 }), String((entity as { meta?: { className?: string } }).meta?.className)).resolves.toBeDefined();
+      await expect(
+        db.fork().find(entity as never, {}, { limit: 1 }),
+        String((entity as { meta?: { className?: string } }).meta?.className),
+      ).resolves.toBeDefined();
     }
   });
 

@@ -84,7 +84,10 @@ describe('first start', () => {
       const lines: string[] = [];
       await ensureInitialAdmin(db.fork(), { username: 'dona_ana', password: 'segredo-forte' }, silentLog, (l) => lines.push(l));
       expect(lines).toEqual([]);
-      const rows = await db.fork().getConnection().execute<{ username: string; password_hash: string }[]>('select username, password_hash from admin_users');
+      const rows = await db
+        .fork()
+        .getConnection()
+        .execute<{ username: string; password_hash: string }[]>('select username, password_hash from admin_users');
       expect(rows).toHaveLength(1);
       expect(rows[0]?.username).toBe('dona_ana');
       expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$/);

@@ -61,7 +61,13 @@ describe('cross-site write refusal (CSRF)', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/trpc/settings.update',
-      headers: { cookie, 'content-type': 'application/json', origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' },
+      headers: {
+        cookie,
+        'content-type': 'application/json',
+        origin: 'http://localhost:80',
+        host: 'localhost:80',
+        'sec-fetch-site': 'same-origin',
+      },
       payload: { site_title: 'Loja da Ana' },
     });
     expect(res.statusCode).toBe(200);

@@ -27,7 +27,9 @@ function multipart(fields: Record<string, string>, files: { field: string; name:
   }
   for (const f of files) {
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+      ),
       f.data,
       Buffer.from('\r\n'),
     );
@@ -60,8 +62,20 @@ describe('/settings/update.php', () => {
   });
 
   it('accepts a multipart form with every field as text, booleans as 0/1', async () => {
-    const form = multipart({ site_title: 'Loja da Ana', show_discount_tag: '0', header_fixed: 'false', payment_icon_size: '48', locale: 'en', currency: 'EUR' });
-    const res = await t.app.inject({ method: 'POST', url: '/settings/update.php', payload: form.payload, headers: { ...form.headers, cookie } });
+    const form = multipart({
+      site_title: 'Loja da Ana',
+      show_discount_tag: '0',
+      header_fixed: 'false',
+      payment_icon_size: '48',
+      locale: 'en',
+      currency: 'EUR',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/settings/update.php',
+      payload: form.payload,
+      headers: { ...form.headers, cookie },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, message: 'Configurações salvas' });
     expect(await get()).toMatchObject({
@@ -72,7 +86,14 @@ describe('/settings/update.php', () => {
       locale: 'en',
       currency: 'EUR',
     });
-    await update({ site_title: 'Minha Loja', show_discount_tag: 1, header_fixed: true, payment_icon_size: 40, locale: 'pt-BR', currency: 'BRL' });
+    await update({
+      site_title: 'Minha Loja',
+      show_discount_tag: 1,
+      header_fixed: true,
+      payment_icon_size: 40,
+      locale: 'pt-BR',
+      currency: 'BRL',
+    });
   });
 
   it('refuses an unknown locale or currency and writes nothing of that request', async () => {
@@ -92,9 +113,10 @@ describe('/settings/update.php', () => {
   it('ignores unknown fields (no mass assignment)', async () => {
     const res = await update({ id: 7, store_unlock_password_hash: 'x', is_admin: true, site_title: 'Minha Loja' });
     expect(res.statusCode).toBe(200);
-    const rows = await t.db.fork().getConnection().execute<{ id: number; h: string | null }[]>(
-      'select id, store_unlock_password_hash as h from settings',
-    );
+    const rows = await t.db
+      .fork()
+      .getConnection()
+      .execute<{ id: number; h: string | null }[]>('select id, store_unlock_password_hash as h from settings');
     expect(rows).toEqual([{ id: 1, h: null }]);
   });
 
@@ -115,7 +137,12 @@ describe('/settings/update.php', () => {
       .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps' } } })
       .toBuffer();
     const form = multipart({ site_title: 'Minha Loja' }, [{ field: 'logo', name: '../../etc/passwd.png', type: 'image/png', data: png }]);
-    const res = await t.app.inject({ method: 'POST', url: '/settings/update.php', payload: form.payload, headers: { ...form.headers, cookie } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/settings/update.php',
+      payload: form.payload,
+      headers: { ...form.headers, cookie },
+    });
     expect(res.statusCode).toBe(200);
     const { logo_url } = await get();
     expect(logo_url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
@@ -131,7 +158,12 @@ describe('/settings/update.php', () => {
     const before = readdirSync(uploadsDirOf(t.config)).length;
     const fake = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const form = multipart({ site_title: 'Trocado' }, [{ field: 'favicon', name: 'icon.png', type: 'image/png', data: fake }]);
-    const res = await t.app.inject({ method: 'POST', url: '/settings/update.php', payload: form.payload, headers: { ...form.headers, cookie } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/settings/update.php',
+      payload: form.payload,
+      headers: { ...form.headers, cookie },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('icon.png: formato não permitido');
     expect((await get()).site_title).toBe('Minha Loja');
@@ -141,7 +173,12 @@ describe('/settings/update.php', () => {
   it('refuses a file over 5 MB with the spec text', async () => {
     const big = Buffer.alloc(5 * 1024 * 1024 + 10, 1);
     const form = multipart({}, [{ field: 'logo', name: 'grande.jpg', type: 'image/jpeg', data: big }]);
-    const res = await t.app.inject({ method: 'POST', url: '/settings/update.php', payload: form.payload, headers: { ...form.headers, cookie } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/settings/update.php',
+      payload: form.payload,
+      headers: { ...form.headers, cookie },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toBe('grande.jpg: arquivo muito grande (máx 5MB)');
   });

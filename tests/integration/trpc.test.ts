@@ -77,6 +77,8 @@ describe('tRPC through createCaller (no HTTP)', () => {
     expect(await caller.dashboard.counts()).toEqual({ products: 0, collections: 0, banners: 0 });
     const users = await caller.auth.listUsers();
     expect(users.map((u) => u.username)).toEqual(['admin']);
-    await expect(createCaller({ app: { ...ctx, user: null }, http: null }).auth.listUsers()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(createCaller({ app: { ...ctx, user: null }, http: null }).auth.listUsers()).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
   });
 });

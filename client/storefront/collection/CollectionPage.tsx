@@ -5,8 +5,8 @@ import type { CurrencyCode } from '../../../shared/currencies.ts';
 import { useTRPC } from '../../trpc.ts';
 import { useSettings } from '../common/hooks.ts';
 import { NotFound } from '../common/NotFound.tsx';
-import { ProductGrid } from '../product/ProductCard.tsx';
 import classes from '../home/HomePage.module.css';
+import { ProductGrid } from '../product/ProductCard.tsx';
 
 /** Collection page (spec §2): breadcrumb, name, products; not-found view with a link home. */
 export function CollectionPage() {

@@ -27,6 +27,7 @@ export function BannerCarousel({ banners }: { banners: BannerDto[] }) {
   return (
     <section
       className={classes.carousel}
+      aria-label={t`Destaques`}
       aria-roledescription="carousel"
       onTouchStart={(e) => {
         touchX.current = e.touches[0]?.clientX ?? null;

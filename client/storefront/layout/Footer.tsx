@@ -17,6 +17,7 @@ export function Footer({ settings, sections, icons }: Props) {
       <footer
         className={classes.imageOnly}
         style={{ ...style, backgroundImage: `url("${imageUrl(settings.footer_image_url)}")` }}
+        role="img"
         aria-label={settings.site_title}
       />
     );
@@ -56,7 +57,9 @@ export function Footer({ settings, sections, icons }: Props) {
             ) : (
               <ul className={classes.links}>
                 {section.links.map((link) => (
-                  <li key={link.id}>{link.url ? <a href={link.url}>{footerLabel(i18n, link.label)}</a> : <span>{footerLabel(i18n, link.label)}</span>}</li>
+                  <li key={link.id}>
+                    {link.url ? <a href={link.url}>{footerLabel(i18n, link.label)}</a> : <span>{footerLabel(i18n, link.label)}</span>}
+                  </li>
                 ))}
               </ul>
             )}

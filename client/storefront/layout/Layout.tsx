@@ -16,6 +16,7 @@ export function Layout() {
   const layout = useQuery({ ...trpc.content.layout.queryOptions(), enabled: !!settings });
   const collections = useQuery({ ...trpc.catalog.collections.queryOptions(), enabled: !!settings });
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change by design
   useEffect(() => {
     // Spec §2: the page scrolls to the top on every route change.
     window.scrollTo(0, 0);

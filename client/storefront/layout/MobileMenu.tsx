@@ -1,5 +1,5 @@
-import { Drawer, NavLink } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Drawer, NavLink } from '@mantine/core';
 import { Link } from 'react-router';
 import type { CollectionDto } from '../../../shared/catalog.ts';
 import type { Settings } from '../../../shared/settings.ts';

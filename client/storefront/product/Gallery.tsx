@@ -25,17 +25,28 @@ export function Gallery({ images, title, thumbnails, thumbnailSize }: Props) {
         onTouchEnd={(e) => {
           const start = touchX.current;
           const end = e.changedTouches[0]?.clientX;
-          if (many && start !== null && end !== undefined && Math.abs(end - start) > LIMITS.swipeThresholdPx) go(index + (end < start ? 1 : -1));
+          if (many && start !== null && end !== undefined && Math.abs(end - start) > LIMITS.swipeThresholdPx)
+            go(index + (end < start ? 1 : -1));
           touchX.current = null;
         }}
       >
         <img src={imageUrl(list[index])} alt={title} width={800} height={800} className={classes.image} fetchPriority="high" />
         {many && (
           <>
-            <button type="button" className={`${classes.arrow} ${classes.prev}`} onClick={() => go(index - 1)} aria-label={t`Imagem anterior`}>
+            <button
+              type="button"
+              className={`${classes.arrow} ${classes.prev}`}
+              onClick={() => go(index - 1)}
+              aria-label={t`Imagem anterior`}
+            >
               <ChevronLeft />
             </button>
-            <button type="button" className={`${classes.arrow} ${classes.next}`} onClick={() => go(index + 1)} aria-label={t`Próxima imagem`}>
+            <button
+              type="button"
+              className={`${classes.arrow} ${classes.next}`}
+              onClick={() => go(index + 1)}
+              aria-label={t`Próxima imagem`}
+            >
               <ChevronRight />
             </button>
             <span className={classes.counter}>

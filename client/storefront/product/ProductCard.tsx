@@ -20,14 +20,14 @@ export function ProductCard({ product, currency, eager = false }: Props) {
     <article className={classes.card}>
       <div className={classes.mediaWrap}>
         <Link to={href} className={classes.media}>
-        <img
-          src={imageUrl(product.images[0] ?? product.image_url)}
-          alt={product.title}
-          width={400}
-          height={400}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          className={classes.image}
+          <img
+            src={imageUrl(product.images[0] ?? product.image_url)}
+            alt={product.title}
+            width={400}
+            height={400}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className={classes.image}
           />
           <span className={classes.hoverButton}>
             <Trans>Adicionar ao Carrinho</Trans>
@@ -45,7 +45,15 @@ export function ProductCard({ product, currency, eager = false }: Props) {
   );
 }
 
-export function ProductGrid({ products, currency, eagerCount = 0 }: { products: ProductDto[]; currency: CurrencyCode; eagerCount?: number }) {
+export function ProductGrid({
+  products,
+  currency,
+  eagerCount = 0,
+}: {
+  products: ProductDto[];
+  currency: CurrencyCode;
+  eagerCount?: number;
+}) {
   return (
     <div className={classes.grid}>
       {products.map((p, i) => (

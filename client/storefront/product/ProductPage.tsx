@@ -60,10 +60,7 @@ export function ProductPage() {
             size="lg"
           />
           {settings.shipping_enabled && (
-            <div
-              className={classes.shipping}
-              style={{ background: settings.shipping_bg_color, color: settings.shipping_text_color }}
-            >
+            <div className={classes.shipping} style={{ background: settings.shipping_bg_color, color: settings.shipping_text_color }}>
               <span style={{ color: settings.shipping_icon_color }}>
                 <TruckIcon />
               </span>

@@ -24,7 +24,9 @@ export const authRouter = router({
     return { ok: true };
   }),
   listUsers: adminProcedure.output(z.array(ZAdminUser)).query(({ ctx }) => listUsers(ctx.app)),
-  createUser: adminProcedure.input(ZCreateUserInput).mutation(async ({ ctx, input }) => ({ ok: true, id: await createUser(ctx.app, input) })),
+  createUser: adminProcedure
+    .input(ZCreateUserInput)
+    .mutation(async ({ ctx, input }) => ({ ok: true, id: await createUser(ctx.app, input) })),
   deleteUser: adminProcedure.input(ZDeleteUserInput).mutation(async ({ ctx, input }) => {
     await deleteUser(ctx.app, input.id);
     return { ok: true };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZAdminSettings } from '../../../shared/settings-input.ts';
 import { ZLockedSettings, ZSettings } from '../../../shared/settings.ts';
+import { ZAdminSettings } from '../../../shared/settings-input.ts';
 import { getAdminSettings, getPublicSettings, updateSettings } from '../../../src/settings/settings.service.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc.ts';
 

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadsDirOf } from '../../server/config.ts';
+import type { HomeDto } from '../../shared/catalog.ts';
+import { seedDemo } from '../../src/demo/seed.ts';
+import { createTestApp, loginCookie, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+let home: HomeDto;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.db.fork(), uploadsDirOf(t.config));
+  home = (await t.app.inject({ method: 'GET', url: '/trpc/catalog.home' })).json().result.data;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const esc = (s: string) => s.replace(/&/g, '&amp;');
+const state = (html: string) => JSON.parse(/<script id="__STATE__" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null');
+
+describe('server-rendered storefront', () => {
+  it('renders the home with every featured and section product, and the state to hydrate', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    const names = [...home.featured, ...home.sections.flatMap((s) => s.products)].map((p) => p.title);
+    expect(names.length).toBeGreaterThan(8);
+    for (const name of names) expect(res.body).toContain(esc(name));
+    expect(res.body).toContain('<html lang="pt-BR"');
+    const keys = (state(res.body).queries as { queryKey: unknown[] }[]).map((q) => JSON.stringify(q.queryKey[0]));
+    expect(keys).toEqual(
+      expect.arrayContaining(['["settings","get"]', '["content","layout"]', '["catalog","collections"]', '["catalog","home"]', '["content","banners"]']),
+    );
+  });
+
+  it('shows "view more" only for collections with more than 4 products (spec §2)', async () => {
+    const body = (await t.app.inject({ method: 'GET', url: '/' })).body;
+    for (const s of home.sections) {
+      expect(s.products.length).toBeLessThanOrEqual(4);
+      expect(body.includes(`href="/colecao/${s.collection.slug}"`)).toBe(true);
+    }
+    expect(home.sections.some((s) => s.has_more)).toBe(true);
+    expect(body).toContain('Ver mais');
+  });
+
+  it('renders a product page with its title in <title> and the price in pt-BR format', async () => {
+    const p = home.featured[0];
+    if (!p) throw new Error('no featured product');
+    const res = await t.app.inject({ method: 'GET', url: `/produto/${p.slug}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<title>${esc(p.title)} | Minha Loja</title>`);
+    const [int, dec] = p.price.split('.');
+    expect(res.body).toContain(`R$ ${Number(int).toLocaleString('pt-BR')},${dec}`);
+  });
+
+  it('answers an unknown product with 404 and the spec text', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/produto/nao-existe' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Produto não encontrado');
+    expect(res.body).toContain('← Voltar para a página inicial');
+  });
+
+  it('renders a collection page, and 404 for an unknown one', async () => {
+    const s = home.sections[0];
+    if (!s) throw new Error('no section');
+    const res = await t.app.inject({ method: 'GET', url: `/colecao/${s.collection.slug}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(esc(s.collection.name));
+    expect((await t.app.inject({ method: 'GET', url: '/colecao/nada' })).statusCode).toBe(404);
+  });
+
+  it('escapes data inside the state script', async () => {
+    const cookie = await loginCookie(t.app);
+    await t.app.inject({ method: 'POST', url: '/settings/update.php', headers: { cookie }, payload: { site_title: 'Loja </script><script>alert(1)</script>' } });
+    const body = (await t.app.inject({ method: 'GET', url: '/' })).body;
+    expect(body).not.toContain('<script>alert(1)');
+    expect(state(body)).toBeTruthy();
+    await t.app.inject({ method: 'POST', url: '/settings/update.php', headers: { cookie }, payload: { site_title: 'Minha Loja' } });
+  });
+
+  it('serves the admin as a client-rendered shell at /admin', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/admin' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<script type="module" src="\/assets\/admin-[\w-]+\.js">/);
+    expect(res.body).not.toMatch(/storefront-[\w-]+\.js/);
+  });
+});
+
+describe('store lock (server-side)', () => {
+  it('a visitor of a locked store gets the lock screen and no catalogue data anywhere', async () => {
+    const cookie = await loginCookie(t.app);
+    const lock = await t.app.inject({
+      method: 'POST',
+      url: '/settings/update.php',
+      headers: { cookie },
+      payload: { store_locked: '1', store_unlock_password: 'abre-te' },
+    });
+    expect(lock.statusCode).toBe(200);
+    const product = home.featured[0]?.title ?? 'x';
+
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.body).toContain('Sistema bloqueado pelo Goiano');
+    expect(page.body).toContain('Digite a senha para desbloquear o acesso à loja.');
+    expect(page.body).not.toContain(esc(product));
+
+    const productPage = await t.app.inject({ method: 'GET', url: `/produto/${home.featured[0]?.slug}` });
+    expect(productPage.body).not.toContain(esc(product));
+
+    expect((await t.app.inject({ method: 'GET', url: '/trpc/catalog.home' })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/trpc/content.banners' })).statusCode).toBe(403);
+    const settings = (await t.app.inject({ method: 'GET', url: '/settings/get.php' })).json();
+    expect(Object.keys(settings).sort()).toEqual(['favicon_url', 'locale', 'logo_url', 'site_title', 'store_locked']);
+
+    // The admin still reaches the store.
+    const asAdmin = await t.app.inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(asAdmin.body).toContain(esc(product));
+
+    await t.app.inject({ method: 'POST', url: '/settings/update.php', headers: { cookie }, payload: { store_locked: '0' } });
+    expect((await t.app.inject({ method: 'GET', url: '/' })).body).toContain(esc(product));
+  });
+
+  it('refuses to lock the store without an unlock password', async () => {
+    const local = await createTestApp();
+    try {
+      const cookie = await loginCookie(local.app);
+      const res = await local.app.inject({ method: 'POST', url: '/settings/update.php', headers: { cookie }, payload: { store_locked: 1 } });
+      expect(res.statusCode).toBe(400);
+    } finally {
+      await local.close();
+    }
+  });
+});
