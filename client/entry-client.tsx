@@ -1,4 +1,4 @@
-import './storefront/mantine-styles.ts';
+import './storefront/storefront.css';
 import type { DehydratedState } from '@tanstack/react-query';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

@@ -1,9 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
 import { type DehydratedState, HydrationBoundary, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { theme } from '../theme.ts';
 import { TRPCProvider, type TrpcClient } from '../trpc.ts';
 import { StorefrontApp } from './App.tsx';
 
@@ -16,17 +14,18 @@ type Props = {
   router: (app: ReactNode) => ReactNode;
 };
 
-/** The storefront's providers, identical on server and client so hydration matches. */
+/**
+ * The storefront's providers, identical on server and client so hydration matches. The storefront
+ * keeps its JavaScript small: plain components and CSS modules; Mantine is the admin's toolkit.
+ */
 export function StorefrontRoot({ i18n, queryClient, trpcClient, state, router }: Props) {
   return (
     <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme} forceColorScheme="light">
-        <QueryClientProvider client={queryClient}>
-          <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-            <HydrationBoundary state={state}>{router(<StorefrontApp />)}</HydrationBoundary>
-          </TRPCProvider>
-        </QueryClientProvider>
-      </MantineProvider>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          <HydrationBoundary state={state}>{router(<StorefrontApp />)}</HydrationBoundary>
+        </TRPCProvider>
+      </QueryClientProvider>
     </I18nProvider>
   );
 }

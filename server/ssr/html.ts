@@ -35,5 +35,5 @@ export function documentHtml(p: Page): string {
     .filter(Boolean)
     .join('');
   const state = p.state === undefined ? '' : `<script id="__STATE__" type="application/json">${safeJson(p.state)}</script>`;
-  return `<!doctype html><html lang="${escapeHtml(p.lang)}" data-mantine-color-scheme="light"><head>${head}</head><body><div id="root">${p.body}</div>${state}<script type="module" src="${p.assets.script}"></script></body></html>`;
+  return `<!doctype html><html lang="${escapeHtml(p.lang)}"><head>${head}</head><body><div id="root">${p.body}</div>${state}<script type="module" src="${p.assets.script}"></script></body></html>`;
 }

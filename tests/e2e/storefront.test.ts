@@ -44,6 +44,18 @@ async function openPage(width: number, height: number, opts: { javaScriptEnabled
   return { context, page, errors, trpcCalls };
 }
 
+/** Scrolls through the page so lazy images load before a full-page screenshot. */
+async function loadLazyImages(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState('networkidle');
+}
+
 describe('storefront', () => {
   it('the home HTML carries the product names before any script runs', async () => {
     const data = await homeData();
@@ -69,7 +81,19 @@ describe('storefront', () => {
       await page.waitForSelector('html[data-hydrated="true"]');
       assert.deepEqual(errors, []);
       assert.deepEqual(trpcCalls, [], 'server data is reused, not fetched again');
+      await loadLazyImages(page);
       await page.screenshot({ path: `${SHOTS}/home-${width}.png`, fullPage: true });
+      if (width < 768) {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        const menu = page.getByRole('dialog', { name: 'Menu' });
+        await menu.getByRole('link', { name: 'Camisetas' }).waitFor();
+        await page.waitForTimeout(350); // let the slide-in finish
+        await page.screenshot({ path: `${SHOTS}/menu-${width}.png` });
+        await menu.getByRole('link', { name: 'Camisetas' }).click();
+        await page.waitForURL('**/colecao/camisetas');
+        assert.equal(await page.getByRole('dialog').count(), 0, 'the menu closes on choice');
+        await page.goBack();
+      }
 
       const first = (await homeData()).featured[0];
       assert.ok(first);
@@ -77,6 +101,7 @@ describe('storefront', () => {
       await page.waitForURL(`**/produto/${first.slug}`);
       await page.waitForSelector(`h1:has-text("${first.title}")`);
       assert.deepEqual(errors, []);
+      await loadLazyImages(page);
       await page.screenshot({ path: `${SHOTS}/product-${width}.png`, fullPage: true });
       await context.close();
     });

@@ -1,28 +1,53 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Drawer, NavLink } from '@mantine/core';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { CollectionDto } from '../../../shared/catalog.ts';
 import type { Settings } from '../../../shared/settings.ts';
+import classes from './MobileMenu.module.css';
 
-/** Mobile menu overlay: home plus every collection; closes on choice (spec §2). */
+const custom = (v: string) => (v && v !== 'default' ? v : undefined);
+
+/** Mobile menu overlay: home plus every collection; closes on choice, Escape or a click outside (spec §2). */
 export function MobileMenu(props: { opened: boolean; onClose: () => void; collections: CollectionDto[]; settings: Settings }) {
   const { t } = useLingui();
-  const bg = props.settings.header_modal_bg_color !== 'default' ? props.settings.header_modal_bg_color : undefined;
-  const fg = props.settings.header_modal_text_color !== 'default' ? props.settings.header_modal_text_color : undefined;
+  const { opened, onClose } = props;
+  useEffect(() => {
+    if (!opened) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+    };
+  }, [opened, onClose]);
+  if (!opened) return null;
+  const side = props.settings.header_mobile_menu_position === 'right' ? 'right' : 'left';
+  const style = { background: custom(props.settings.header_modal_bg_color), color: custom(props.settings.header_modal_text_color) };
   return (
-    <Drawer
-      opened={props.opened}
-      onClose={props.onClose}
-      title={<Trans>Menu</Trans>}
-      size="80%"
-      position={props.settings.header_mobile_menu_position === 'right' ? 'right' : 'left'}
-      styles={{ content: { background: bg, color: fg }, header: { background: bg, color: fg } }}
-      closeButtonProps={{ 'aria-label': t`Fechar` }}
-    >
-      <NavLink component={Link} to="/" label={<Trans>Início</Trans>} onClick={props.onClose} />
-      {props.collections.map((c) => (
-        <NavLink key={c.id} component={Link} to={`/colecao/${c.slug}`} label={c.name} onClick={props.onClose} />
-      ))}
-    </Drawer>
+    <div className={classes.root}>
+      <button type="button" className={classes.backdrop} aria-label={t`Fechar`} onClick={onClose} />
+      <div className={classes.panel} data-side={side} style={style} role="dialog" aria-modal="true" aria-label={t`Menu`}>
+        <div className={classes.head}>
+          <strong>
+            <Trans>Menu</Trans>
+          </strong>
+          <button type="button" className={classes.close} onClick={onClose} aria-label={t`Fechar`}>
+            ×
+          </button>
+        </div>
+        <nav className={classes.links}>
+          <Link to="/" onClick={onClose}>
+            <Trans>Início</Trans>
+          </Link>
+          {props.collections.map((c) => (
+            <Link key={c.id} to={`/colecao/${c.slug}`} onClick={onClose}>
+              {c.name}
+            </Link>
+          ))}
+        </nav>
+      </div>
+    </div>
   );
 }
