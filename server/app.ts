@@ -11,6 +11,7 @@ import { contextPlugin } from './plugins/context.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { createLimiters, type Limiters } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { sessionSweeperPlugin } from './plugins/session-sweeper.ts';
 import { ssrRoutes } from './ssr/routes.ts';
 import { trpcRoutes } from './trpc/plugin.ts';
 
@@ -54,6 +55,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(contextPlugin);
+  await app.register(sessionSweeperPlugin);
 
   await app.register(healthRoutes);
   await app.register(trpcRoutes);

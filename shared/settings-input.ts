@@ -1,90 +1,45 @@
 import { z } from 'zod';
 import { zBool, zIntInRange } from './coerce.ts';
-import { CURRENCY_CODES } from './currencies.ts';
 import { MESSAGES } from './errors.ts';
 import { LIMITS } from './limits.ts';
-import { LOCALES } from './locales.ts';
-import { SETTINGS_DEFAULTS, ZSettings } from './settings.ts';
+import { SETTINGS_DEFAULTS, type Settings, ZSettings } from './settings.ts';
 
-const color = z.string().trim().max(64);
-const side = z.enum(['left', 'right']);
-const L = LIMITS;
-const D = SETTINGS_DEFAULTS;
+/** Numeric settings and their spec §5 ranges; out-of-range input falls back to the default. */
+const RANGES = {
+  product_thumbnail_size: LIMITS.thumbnailSize,
+  shipping_min_days: LIMITS.shippingMinDays,
+  shipping_max_days: LIMITS.shippingMaxDays,
+  payment_icon_size: LIMITS.paymentIconSize,
+  product_button_width_percent: LIMITS.productButtonWidth,
+  product_button_height_px: LIMITS.productButtonHeight,
+} as const;
+
+const MESSAGE_FOR: Partial<Record<keyof Settings, string>> = { locale: MESSAGES.invalidLocale, currency: MESSAGES.invalidCurrency };
+
+/** The update form of one field: legacy booleans, clamped numbers, trimmed text, spec messages. */
+function inputFor(key: keyof Settings, schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodBoolean) return zBool;
+  if (key in RANGES) {
+    const r = RANGES[key as keyof typeof RANGES];
+    return zIntInRange(r.min, r.max, SETTINGS_DEFAULTS[key as keyof typeof RANGES]);
+  }
+  if (schema instanceof z.ZodEnum) return z.enum(schema.options as [string, ...string[]], { error: MESSAGE_FOR[key] });
+  if (schema instanceof z.ZodString) return z.string().trim().pipe(schema);
+  return schema;
+}
+
+const fields = Object.fromEntries(
+  (Object.entries(ZSettings.shape) as [keyof Settings, z.ZodType][]).map(([k, s]) => [k, inputFor(k, s).optional()]),
+);
 
 /**
- * What an admin may send to change settings: every field optional, unknown fields dropped,
- * booleans and numbers in their legacy forms. Ranges of spec §5 are enforced here.
+ * What an admin may send to change settings: any subset of the fields, unknown fields dropped,
+ * booleans and numbers in their legacy text forms. `store_unlock_password` is plain text in and is
+ * stored only as an argon2id hash; empty keeps the current one.
  */
-export const ZSettingsUpdate = z
-  .object({
-    site_title: z.string().trim().max(200),
-    site_description: z.string().trim().max(1000),
-    primary_color: color,
-    accent_color: color,
-    site_primary_color: color,
-    site_accent_color: color,
-    logo_url: z.string().max(2000),
-    favicon_url: z.string().max(2000),
-    currency: z.enum(CURRENCY_CODES as [string, ...string[]], { error: MESSAGES.invalidCurrency }),
-    locale: z.enum(LOCALES, { error: MESSAGES.invalidLocale }),
-    admin_theme: z.enum(['dark', 'light']),
-    shopify_domain: z.string().trim().max(255),
-    shopify_token: z.string().trim().max(255),
-    show_discount_tag: zBool,
-    show_product_thumbnails: zBool,
-    product_thumbnail_size: zIntInRange(L.thumbnailSize.min, L.thumbnailSize.max, D.product_thumbnail_size),
-    store_locked: zBool,
-    /** Plain text in; stored only as an argon2id hash. Empty keeps the current password. */
-    store_unlock_password: z.string().max(200),
-    goiano_theme_active: zBool,
-    shipping_enabled: zBool,
-    shipping_min_days: zIntInRange(L.shippingMinDays.min, L.shippingMinDays.max, D.shipping_min_days),
-    shipping_max_days: zIntInRange(L.shippingMaxDays.min, L.shippingMaxDays.max, D.shipping_max_days),
-    shipping_bg_color: color,
-    shipping_text_color: color,
-    shipping_icon_color: color,
-    view_more_button_bg_color: color,
-    view_more_button_text_color: color,
-    header_logo_position: z.enum(['left', 'center', 'right']),
-    header_icons_position: side,
-    header_show_search: zBool,
-    header_show_cart: zBool,
-    header_show_menu: zBool,
-    header_bg_color: color,
-    header_text_color: color,
-    header_border_color: color,
-    header_mobile_search_position: side,
-    header_mobile_cart_position: side,
-    header_mobile_menu_position: side,
-    header_modal_bg_color: color,
-    header_modal_text_color: color,
-    header_fixed: zBool,
-    header_transparent_scroll: zBool,
-    footer_bg_color: color,
-    footer_text_color: color,
-    footer_use_image: zBool,
-    footer_show_logo: zBool,
-    footer_image_url: z.string().max(2000),
-    copyright_text: z.string().trim().max(500),
-    payment_icon_size: zIntInRange(L.paymentIconSize.min, L.paymentIconSize.max, D.payment_icon_size),
-    shopify_button_color: color,
-    shopify_button_text_color: color,
-    shopify_toggle_bg_color: color,
-    shopify_toggle_text_color: color,
-    shopify_cart_bg_color: color,
-    shopify_cart_text_color: color,
-    shopify_home_mobile_bg_color: color,
-    shopify_home_mobile_text_color: color,
-    shopify_home_desktop_bg_color: color,
-    shopify_home_desktop_text_color: color,
-    shopify_product_bg_color: color,
-    shopify_product_text_color: color,
-    shopify_checkout_bg_color: color,
-    shopify_checkout_text_color: color,
-    product_button_width_percent: zIntInRange(L.productButtonWidth.min, L.productButtonWidth.max, D.product_button_width_percent),
-    product_button_height_px: zIntInRange(L.productButtonHeight.min, L.productButtonHeight.max, D.product_button_height_px),
-  })
-  .partial();
+export const ZSettingsUpdate = z.object({ ...fields, store_unlock_password: z.string().max(200).optional() }) as unknown as z.ZodType<
+  Partial<Settings> & { store_unlock_password?: string }
+>;
 export type SettingsUpdate = z.infer<typeof ZSettingsUpdate>;
 
 /** Settings fields an admin reads besides the public ones. */

@@ -79,7 +79,7 @@ describe('/auth/*.php', () => {
     const cookie = await loginCookie(t.app);
     const token = cookie.slice('sid='.length);
     const rows = await t.db.fork().getConnection().execute<{ id: string }[]>('select id from sessions');
-    expect(rows.map((r) => r.id.trim())).not.toContain(token);
+    expect(rows.map((r: { id: string }) => r.id.trim())).not.toContain(token);
   });
 
   it('ends sessions that sat idle too long or passed their lifetime', async () => {
@@ -189,5 +189,21 @@ describe('login rate limits', () => {
     } finally {
       await local.close();
     }
+  });
+});
+
+describe('session sweeping', () => {
+  it('purgeExpiredSessions deletes idle and expired sessions only', async () => {
+    const { purgeExpiredSessions } = await import('../../src/auth/session.service.ts');
+    const live = await loginCookie(t.app);
+    await loginCookie(t.app);
+    const conn = t.db.fork().getConnection();
+    await conn.execute(
+      "update sessions set last_seen_at = now() - interval '2 days' where id <> (select id from sessions order by created_at desc limit 1)",
+    );
+    const removed = await purgeExpiredSessions(t.db.fork(), t.config.session);
+    expect(removed).toBeGreaterThan(0);
+    expect(await sessionCount()).toBe(1);
+    expect((await t.app.inject({ method: 'GET', url: '/auth/me.php', headers: { cookie: live } })).json().authenticated).toBe(false);
   });
 });

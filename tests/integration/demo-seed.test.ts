@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 type EntityManager = Parameters<typeof seedDemo>[0];
+
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Collection } from '../../src/catalog/collection.entity.ts';

@@ -29,7 +29,13 @@ describe('server-rendered storefront', () => {
     expect(res.body).toContain('<html lang="pt-BR"');
     const keys = (state(res.body).queries as { queryKey: unknown[] }[]).map((q) => JSON.stringify(q.queryKey[0]));
     expect(keys).toEqual(
-      expect.arrayContaining(['["settings","get"]', '["content","layout"]', '["catalog","collections"]', '["catalog","home"]', '["content","banners"]']),
+      expect.arrayContaining([
+        '["settings","get"]',
+        '["content","layout"]',
+        '["catalog","collections"]',
+        '["catalog","home"]',
+        '["content","banners"]',
+      ]),
     );
   });
 
@@ -71,7 +77,12 @@ describe('server-rendered storefront', () => {
 
   it('escapes data inside the state script', async () => {
     const cookie = await loginCookie(t.app);
-    await t.app.inject({ method: 'POST', url: '/settings/update.php', headers: { cookie }, payload: { site_title: 'Loja </script><script>alert(1)</script>' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/settings/update.php',
+      headers: { cookie },
+      payload: { site_title: 'Loja </script><script>alert(1)</script>' },
+    });
     const body = (await t.app.inject({ method: 'GET', url: '/' })).body;
     expect(body).not.toContain('<script>alert(1)');
     expect(state(body)).toBeTruthy();
@@ -123,7 +134,12 @@ describe('store lock (server-side)', () => {
     const local = await createTestApp();
     try {
       const cookie = await loginCookie(local.app);
-      const res = await local.app.inject({ method: 'POST', url: '/settings/update.php', headers: { cookie }, payload: { store_locked: 1 } });
+      const res = await local.app.inject({
+        method: 'POST',
+        url: '/settings/update.php',
+        headers: { cookie },
+        payload: { store_locked: 1 },
+      });
       expect(res.statusCode).toBe(400);
     } finally {
       await local.close();
