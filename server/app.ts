@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Database } from '../src/db/database.ts';
 import { type AppConfig, uploadsDirOf } from './config.ts';
 import { healthRoutes } from './health.ts';
@@ -18,6 +18,8 @@ import { trpcRoutes } from './trpc/plugin.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     limiters: Limiters;
+    /** Every registered route with its options (policy included), for the authorization test. */
+    routeList: RouteOptions[];
   }
 }
 
@@ -50,6 +52,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('limiters', createLimiters());
+  const routeList: RouteOptions[] = [];
+  app.decorate('routeList', routeList);
+  // Keeps the route options object itself: scope hooks registered later still fill in the policy.
+  app.addHook('onRoute', (route) => void routeList.push(route));
 
   await app.register(cookie);
   await app.register(errorsPlugin);
@@ -63,6 +69,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const uploadsDir = uploadsDirOf(config);
   await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...(route.config as object), policy: 'public' };
+    });
     await scope.register(fastifyStatic, {
       root: uploadsDir,
       prefix: '/uploads/',
@@ -73,9 +82,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         reply.header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox");
         reply.header('x-content-type-options', 'nosniff');
       },
-    });
-    scope.addHook('onRoute', (route) => {
-      route.config = { ...(route.config as object), policy: 'public' };
     });
   });
 

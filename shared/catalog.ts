@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { zBool, zInt } from './coerce.ts';
+import { zId } from './ids.ts';
 
 /** Product as every adapter returns it (spec §3): money as numeric strings, images as URLs. */
 export const ZProduct = z.object({
@@ -49,3 +51,16 @@ export const ZDashboard = z.object({ products: z.number(), collections: z.number
 export const ZSlugInput = z.object({ slug: z.string().min(1).max(300) });
 export const ZCollectionPage = z.object({ collection: ZCollection, products: z.array(ZProduct) });
 export type CollectionPageDto = z.infer<typeof ZCollectionPage>;
+
+const name = z.string().max(200);
+export const ZCollectionCreate = z.object({ name });
+export const ZCollectionUpdate = z.object({
+  id: zId,
+  name: name.optional(),
+  active: zBool.optional(),
+  sort_order: zInt.optional(),
+});
+export type CollectionUpdate = z.infer<typeof ZCollectionUpdate>;
+export const ZCollectionReorder = z.object({
+  orders: z.array(z.object({ id: zId, sort_order: zInt })).max(1000),
+});

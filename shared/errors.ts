@@ -27,6 +27,7 @@ export const MESSAGES = {
   forbidden: 'Acesso negado',
   notFound: 'Não encontrado',
   productNotFound: 'Produto não encontrado',
+  collectionNotFound: 'Coleção não encontrada',
   invalidCredentials: 'Usuário ou senha incorretos',
   tooManyAttempts: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
   storeLocked: 'Loja bloqueada',

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../shared/limits.ts';
 import { authLegacy } from './auth.legacy.ts';
+import { collectionsLegacy } from './collections.legacy.ts';
 import { settingsLegacy } from './settings.legacy.ts';
 
 /**
@@ -25,4 +26,5 @@ export async function legacyRoutes(app: FastifyInstance): Promise<void> {
   });
   authLegacy(app);
   settingsLegacy(app);
+  collectionsLegacy(app);
 }

@@ -23,30 +23,36 @@ const CODE: Record<ErrorKind, TRPCError['code']> = {
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 };
 
-const t = initTRPC.context<TrpcContext>().create({
-  isDev: false,
-  errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    const internal = error.code === 'INTERNAL_SERVER_ERROR';
-    const message = internal
-      ? MESSAGES.internal
-      : cause instanceof ZodError
-        ? (cause.issues[0]?.message ?? MESSAGES.requestFailed)
-        : shape.message;
-    return {
-      message,
-      code: shape.code,
-      data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        path: shape.data.path,
-        /** The spec's user error code (username_exists, wrong_password, ...), when there is one. */
-        appCode: isAppError(cause) ? (cause.code ?? null) : null,
-        storeLocked: isAppError(cause) && cause.kind === 'STORE_LOCKED',
-      },
-    };
-  },
-});
+/** Every procedure declares who may call it; a test fails when one does not. */
+export type ProcedureMeta = { policy: 'public' | 'admin' };
+
+const t = initTRPC
+  .context<TrpcContext>()
+  .meta<ProcedureMeta>()
+  .create({
+    isDev: false,
+    errorFormatter({ shape, error }) {
+      const cause = error.cause;
+      const internal = error.code === 'INTERNAL_SERVER_ERROR';
+      const message = internal
+        ? MESSAGES.internal
+        : cause instanceof ZodError
+          ? (cause.issues[0]?.message ?? MESSAGES.requestFailed)
+          : shape.message;
+      return {
+        message,
+        code: shape.code,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          /** The spec's user error code (username_exists, wrong_password, ...), when there is one. */
+          appCode: isAppError(cause) ? (cause.code ?? null) : null,
+          storeLocked: isAppError(cause) && cause.kind === 'STORE_LOCKED',
+        },
+      };
+    },
+  });
 
 /** Domain errors become tRPC errors with the matching status; anything else stays internal. */
 const mapAppErrors = t.middleware(async ({ next }) => {
@@ -60,14 +66,17 @@ const mapAppErrors = t.middleware(async ({ next }) => {
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapAppErrors);
+export const publicProcedure = t.procedure.meta({ policy: 'public' }).use(mapAppErrors);
 
 /** Procedures for signed-in administrators; `ctx.user` is non-null inside. */
-export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
-  const user = ctx.app.user;
-  if (!user?.isAdmin) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.unauthorized });
-  return next({ ctx: { ...ctx, user: user as SessionUser } });
-});
+export const adminProcedure = t.procedure
+  .meta({ policy: 'admin' })
+  .use(mapAppErrors)
+  .use(({ ctx, next }) => {
+    const user = ctx.app.user;
+    if (!user?.isAdmin) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.unauthorized });
+    return next({ ctx: { ...ctx, user: user as SessionUser } });
+  });
 
 /** login/logout need the HTTP request to set cookies; createCaller without HTTP cannot call them. */
 export function requireHttp(ctx: TrpcContext) {

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { ZCollection, ZCollectionCreate, ZCollectionReorder, ZCollectionUpdate } from '../../../shared/catalog.ts';
+import { ZIdInput } from '../../../shared/ids.ts';
+import { listCollections } from '../../../src/catalog/catalog.service.ts';
+import { createCollection, deleteCollection, reorderCollections, updateCollection } from '../../../src/catalog/collection.service.ts';
+import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+
+export const collectionsRouter = router({
+  list: publicProcedure.output(z.array(ZCollection)).query(({ ctx }) => listCollections(ctx.app)),
+  create: adminProcedure
+    .input(ZCollectionCreate)
+    .output(ZCollection)
+    .mutation(({ ctx, input }) => createCollection(ctx.app, input)),
+  update: adminProcedure
+    .input(ZCollectionUpdate)
+    .output(ZCollection)
+    .mutation(({ ctx, input }) => updateCollection(ctx.app, input)),
+  reorder: adminProcedure.input(ZCollectionReorder).mutation(async ({ ctx, input }) => {
+    await reorderCollections(ctx.app, input.orders);
+    return { ok: true };
+  }),
+  delete: adminProcedure.input(ZIdInput).mutation(async ({ ctx, input }) => {
+    await deleteCollection(ctx.app, input.id);
+    return { ok: true };
+  }),
+});

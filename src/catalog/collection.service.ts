@@ -1,0 +1,65 @@
+import type { CollectionDto, CollectionUpdate } from '../../shared/catalog.ts';
+import { MESSAGES } from '../../shared/errors.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { toCollectionDto } from './catalog.mapper.ts';
+import { Collection } from './collection.entity.ts';
+import { uniqueSlug } from './slug.ts';
+
+const NAME_REQUIRED = 'Informe o nome da coleção';
+
+async function findOrFail(ctx: AppContext, id: number) {
+  const c = await ctx.em.findOne(Collection, { id });
+  if (!c) throw new AppError('NOT_FOUND', MESSAGES.collectionNotFound);
+  return c;
+}
+
+/** Creates an active collection at the end of the list; the slug comes from the name. */
+export async function createCollection(ctx: AppContext, input: { name: string }): Promise<CollectionDto> {
+  const name = input.name.trim();
+  if (!name) throw new AppError('BAD_REQUEST', NAME_REQUIRED);
+  const last = await ctx.em.findOne(Collection, {}, { orderBy: { sort_order: 'desc' } });
+  const c = ctx.em.create(Collection, {
+    name,
+    slug: await uniqueSlug(ctx.em, Collection, name),
+    sort_order: (last?.sort_order ?? 0) + 1,
+    active: true,
+    created_at: new Date(),
+    updated_at: new Date(),
+  });
+  await ctx.em.flush();
+  return toCollectionDto(c);
+}
+
+/** Changes name (and so slug), active flag or sort order. */
+export async function updateCollection(ctx: AppContext, input: CollectionUpdate): Promise<CollectionDto> {
+  const c = await findOrFail(ctx, input.id);
+  if (input.name !== undefined) {
+    const name = input.name.trim();
+    if (!name) throw new AppError('BAD_REQUEST', NAME_REQUIRED);
+    if (name !== c.name) {
+      c.name = name;
+      c.slug = await uniqueSlug(ctx.em, Collection, name, c.id);
+    }
+  }
+  if (input.active !== undefined) c.active = input.active;
+  if (input.sort_order !== undefined) c.sort_order = input.sort_order;
+  await ctx.em.flush();
+  return toCollectionDto(c);
+}
+
+/** Applies a new order in one transaction: every id must exist, or nothing changes. */
+export async function reorderCollections(ctx: AppContext, orders: { id: number; sort_order: number }[]): Promise<void> {
+  await ctx.em.transactional(async (em) => {
+    for (const o of orders) {
+      const n = await em.nativeUpdate(Collection, { id: o.id }, { sort_order: o.sort_order, updated_at: new Date() });
+      if (n === 0) throw new AppError('NOT_FOUND', MESSAGES.collectionNotFound);
+    }
+  });
+}
+
+/** Deletes a collection; its products stay, without a collection (they show as featured). */
+export async function deleteCollection(ctx: AppContext, id: number): Promise<void> {
+  const n = await ctx.em.nativeDelete(Collection, { id });
+  if (n === 0) throw new AppError('NOT_FOUND', MESSAGES.collectionNotFound);
+}
