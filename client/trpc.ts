@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, isNonJsonSerializable, splitLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../server/trpc/router.ts';
 
@@ -17,9 +17,18 @@ export function makeQueryClient(): QueryClient {
   });
 }
 
+const sameOrigin: typeof fetch = (input, init) => fetch(input, { ...init, credentials: 'same-origin' });
+
 export function makeTrpcClient() {
   return createTRPCClient<AppRouter>({
-    links: [httpBatchLink({ url: '/trpc', maxItems: 10, fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }) })],
+    links: [
+      // Uploads (FormData) go alone over httpLink; everything else is batched.
+      splitLink({
+        condition: (op) => isNonJsonSerializable(op.input),
+        true: httpLink({ url: '/trpc', fetch: sameOrigin }),
+        false: httpBatchLink({ url: '/trpc', maxItems: 10, fetch: sameOrigin }),
+      }),
+    ],
   });
 }
 export type TrpcClient = ReturnType<typeof makeTrpcClient>;

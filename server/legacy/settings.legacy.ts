@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { getPublicSettings, type SettingsImages, updateSettings } from '../../src/settings/settings.service.ts';
+import { getPublicSettings, settingsImages, updateSettings } from '../../src/settings/settings.service.ts';
 import { legacyRoute } from './legacy-route.ts';
 import { readBody } from './multipart.ts';
 
@@ -12,9 +12,7 @@ export function settingsLegacy(app: FastifyInstance): void {
     policy: 'admin',
     handler: async (ctx, req) => {
       const { fields, files } = await readBody(req);
-      const images: SettingsImages = {};
-      for (const f of files) if (f.field === 'logo' || f.field === 'favicon' || f.field === 'footer_image') images[f.field] = f;
-      const settings = await updateSettings(ctx, fields, images);
+      const settings = await updateSettings(ctx, fields, settingsImages(files));
       return { ok: true, message: 'Configurações salvas', settings };
     },
   });

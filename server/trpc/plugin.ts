@@ -1,10 +1,27 @@
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance } from 'fastify';
+import { LIMITS } from '../../shared/limits.ts';
 import { type AppRouter, appRouter } from './router.ts';
 import type { TrpcContext } from './trpc.ts';
 
 /** Mounts the tRPC router at /trpc; every procedure gets the same AppContext as the other adapters. */
+/** Largest multipart body a tRPC upload may send: a full gallery selection plus form overhead. */
+const MAX_UPLOAD_BYTES = LIMITS.galleryMaxFiles * LIMITS.galleryMaxBytes + 1024 * 1024;
+
 export async function trpcRoutes(app: FastifyInstance): Promise<void> {
+  // FormData mutations reach tRPC as a raw stream, outside Fastify's bodyLimit: cap them by
+  // Content-Length here (Node never delivers more bytes than announced; chunked bodies are refused).
+  app.addHook('onRequest', async (req, reply) => {
+    if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) return;
+    const length = Number(req.headers['content-length']);
+    if (Number.isFinite(length) && length <= MAX_UPLOAD_BYTES) return;
+    const status = Number.isFinite(length) ? 413 : 411;
+    const message = status === 413 ? 'Arquivo ou requisição grande demais' : 'Content-Length obrigatório';
+    return reply
+      .code(status)
+      .header('connection', 'close')
+      .send({ error: { message, code: -32600, data: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', httpStatus: status } } });
+  });
   // Route-level policies live on each procedure (publicProcedure / adminProcedure).
   app.addHook('onRoute', (route) => {
     route.config = { ...(route.config as object), policy: 'public' };

@@ -57,6 +57,13 @@ export async function getAdminSettings(ctx: AppContext): Promise<AdminSettings> 
 export const SETTINGS_IMAGE_FIELDS = { logo: 'logo_url', favicon: 'favicon_url', footer_image: 'footer_image_url' } as const;
 export type SettingsImages = Partial<Record<keyof typeof SETTINGS_IMAGE_FIELDS, Upload>>;
 
+/** Picks the settings images (logo, favicon, footer_image) out of uploaded files by field name. */
+export function settingsImages(files: (Upload & { field: string })[]): SettingsImages {
+  const images: SettingsImages = {};
+  for (const f of files) if (f.field in SETTINGS_IMAGE_FIELDS) images[f.field as keyof SettingsImages] = f;
+  return images;
+}
+
 /**
  * Validates and applies a partial settings change with optional logo, favicon and footer image.
  * Unknown fields are dropped; a refused change writes nothing and leaves no file behind.

@@ -188,3 +188,41 @@ describe('/settings/update.php', () => {
     expect(trpc.json().result.data).toEqual(await get());
   });
 });
+
+describe('tRPC settings.updateWithImages (FormData over real HTTP)', () => {
+  // FormData reaches tRPC as the raw request stream, which app.inject does not provide: listen.
+  let base: string;
+  beforeAll(async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = address;
+  });
+  const send = (form: FormData) => fetch(`${base}/trpc/settings.updateWithImages`, { method: 'POST', body: form, headers: { cookie } });
+
+  it('stores a logo sent as FormData, with the same checks as the legacy route', async () => {
+    const png = await sharp({ create: { width: 60, height: 20, channels: 3, background: '#ff6b35' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('site_title', 'Minha Loja');
+    form.append('logo', new File([png], 'logo.png', { type: 'image/png' }));
+    const res = await send(form);
+    expect(res.status).toBe(200);
+    expect((await res.json()).result.data.logo_url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
+
+    const fake = new FormData();
+    fake.append('favicon', new File([Buffer.from('GIF89a....')], 'x.webp', { type: 'image/webp' }));
+    const bad = await send(fake);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.message).toBe('x.webp: formato não permitido');
+  });
+
+  it('refuses a multipart body over the upload cap before reading it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/settings.updateWithImages',
+      headers: { cookie, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(80 * 1024 * 1024) },
+      payload: '--x--',
+    });
+    expect(res.statusCode).toBe(413);
+  });
+});

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZLockedSettings, ZSettings } from '../../../shared/settings.ts';
 import { ZAdminSettings } from '../../../shared/settings-input.ts';
-import { getAdminSettings, getPublicSettings, updateSettings } from '../../../src/settings/settings.service.ts';
+import { getAdminSettings, getPublicSettings, settingsImages, updateSettings } from '../../../src/settings/settings.service.ts';
+import { readForm } from '../form-data.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc.ts';
 
 export const settingsRouter = router({
@@ -14,4 +15,12 @@ export const settingsRouter = router({
     .input(z.record(z.string(), z.unknown()))
     .output(ZAdminSettings)
     .mutation(({ ctx, input }) => updateSettings(ctx.app, input)),
+  /** The same change with logo, favicon or footer image files (multipart FormData). */
+  updateWithImages: adminProcedure
+    .input(z.instanceof(FormData))
+    .output(ZAdminSettings)
+    .mutation(async ({ ctx, input }) => {
+      const { fields, files } = await readForm(input);
+      return updateSettings(ctx.app, fields, settingsImages(files));
+    }),
 });
