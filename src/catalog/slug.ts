@@ -9,12 +9,16 @@ export function slugify(text: string): string {
 /** A slug not used by another row of `entity` (suffixes -2, -3, ... on clashes). */
 export async function uniqueSlug(
   em: EntityManager,
-  entity: EntityName<{ id: number; slug: string }>,
+  // biome-ignore lint/suspicious/noExplicitAny: any entity with id and slug columns
+  entity: EntityName<any>,
   text: string,
   exceptId?: number,
 ): Promise<string> {
   const base = slugify(text);
-  const taken = await em.find(entity, { slug: { $like: `${base}%` } } as never, { fields: ['id', 'slug'] as never });
+  const taken = (await em.find(entity, { slug: { $like: `${base}%` } }, { fields: ['id', 'slug'] as never })) as {
+    id: number;
+    slug: string;
+  }[];
   const used = new Set(taken.filter((r) => r.id !== exceptId).map((r) => r.slug));
   if (!used.has(base)) return base;
   for (let i = 2; ; i++) if (!used.has(`${base}-${i}`)) return `${base}-${i}`;

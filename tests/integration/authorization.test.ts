@@ -35,7 +35,7 @@ describe('every route and procedure has a written policy', () => {
   });
 
   it('tRPC: each procedure declares public or admin', () => {
-    const procedures = Object.entries(appRouter._def.procedures as Record<string, { _def: { meta?: { policy?: string } } }>);
+    const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { policy?: string } } }>);
     const missing = procedures.filter(([, p]) => !['public', 'admin'].includes(p._def.meta?.policy ?? '')).map(([path]) => path);
     expect(missing).toEqual([]);
   });
@@ -72,7 +72,7 @@ describe('every route and procedure has a written policy', () => {
       http: null,
     }) as unknown as Record<string, Record<string, (input?: unknown) => Promise<unknown>>>;
     const before = await snapshot();
-    const procedures = Object.entries(appRouter._def.procedures as Record<string, { _def: { meta?: { policy?: string } } }>);
+    const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { policy?: string } } }>);
     const admin = procedures.filter(([, p]) => p._def.meta?.policy === 'admin');
     expect(admin.length).toBeGreaterThan(5);
     for (const [path] of admin) {
