@@ -9,6 +9,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   plugins: [react(), babel({ presets: [linguiTransformerBabelPreset()] })],
+  publicDir: 'client/public',
   build: {
     outDir: 'dist/client',
     manifest: true,

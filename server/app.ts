@@ -4,9 +4,11 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Database } from '../src/db/database.ts';
+import type { GeoLookup } from '../src/location/geoip.ts';
 import { type AppConfig, uploadsDirOf } from './config.ts';
 import { healthRoutes } from './health.ts';
 import { legacyRoutes } from './legacy/index.ts';
+import { loadGeo } from './location/location-source.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { createLimiters, type Limiters } from './plugins/rate-limit.ts';
@@ -18,6 +20,8 @@ import { trpcRoutes } from './trpc/plugin.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     limiters: Limiters;
+    /** Local GeoIP lookups (GEOIP_DB), or null. */
+    geo: GeoLookup | null;
     /** Every registered route with its options (policy included), for the authorization test. */
     routeList: RouteOptions[];
   }
@@ -52,6 +56,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('limiters', createLimiters());
+  app.decorate('geo', loadGeo(config.geoipDb));
   const routeList: RouteOptions[] = [];
   app.decorate('routeList', routeList);
   // Keeps the route options object itself: scope hooks registered later still fill in the policy.

@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   SHOPIFY_DOMAIN: z.string().default(''),
   SHOPIFY_STOREFRONT_TOKEN: z.string().default(''),
   TRUST_PROXY: z.string().default(''),
+  GEOIP_DB: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
@@ -47,6 +48,8 @@ export type AppConfig = {
   shopify: { domain: string; token: string };
   /** false (no proxy trusted), or a list of addresses/CIDRs, or a hop count. */
   trustProxy: boolean | string[] | number;
+  /** A MaxMind-format city database for /api/location/detect.php, or null. */
+  geoipDb: string | null;
   logLevel: string;
   session: { idleMs: number; maxMs: number };
   shutdownGraceMs: number;
@@ -77,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO,
     shopify: { domain: e.SHOPIFY_DOMAIN, token: e.SHOPIFY_STOREFRONT_TOKEN },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    geoipDb: e.GEOIP_DB ? resolve(e.GEOIP_DB) : null,
     logLevel: e.LOG_LEVEL,
     session: { idleMs: e.SESSION_IDLE_HOURS * 3_600_000, maxMs: e.SESSION_MAX_DAYS * 86_400_000 },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

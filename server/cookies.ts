@@ -15,3 +15,8 @@ export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token
 export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, base(req));
 }
+
+/** No max-age: the unlock lasts for the browser session (spec §9). */
+export function setUnlockCookie(req: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(UNLOCK_COOKIE, token, base(req));
+}

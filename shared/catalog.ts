@@ -27,18 +27,26 @@ export const ZCollection = z.object({
 });
 export type CollectionDto = z.infer<typeof ZCollection>;
 
+/** An optional number from a query string, where an empty value (`?limit=`) means "not given". */
+const zOptionalQueryInt = (min: number, max: number) =>
+  z
+    .union([z.literal(''), z.coerce.number().int().min(min).max(max)])
+    .transform((v) => (v === '' ? undefined : v))
+    .optional();
+
 export const ZProductListInput = z
   .object({
     q: z.string().max(200).optional(),
-    limit: z.coerce.number().int().min(1).max(500).optional(),
-    collection_id: z.coerce.number().int().positive().optional(),
+    limit: zOptionalQueryInt(1, 500),
+    collection_id: zOptionalQueryInt(1, 2_147_483_647),
   })
   .default({});
 
-export const ZProductLookup = z.union([
-  z.object({ id: z.coerce.number().int().positive() }),
-  z.object({ slug: z.string().min(1).max(300) }),
-]);
+/** `?id=` or `?slug=` (spec §7); the id wins when both are sent. */
+export const ZProductLookup = z
+  .object({ id: z.coerce.number().int().positive().optional(), slug: z.string().min(1).max(300).optional() })
+  .refine((v) => v.id !== undefined || v.slug !== undefined, { message: 'Informe o id ou o slug do produto', path: ['id'] })
+  .transform((v): { id: number } | { slug: string } => (v.id !== undefined ? { id: v.id } : { slug: v.slug ?? '' }));
 
 export const ZHome = z.object({
   featured: z.array(ZProduct),
@@ -64,3 +72,53 @@ export type CollectionUpdate = z.infer<typeof ZCollectionUpdate>;
 export const ZCollectionReorder = z.object({
   orders: z.array(z.object({ id: zId, sort_order: zInt })).max(1000),
 });
+
+/** Spec texts of the product and gallery operations (spec §5 and §8). */
+export const CATALOG_MESSAGES = {
+  titleAndPriceRequired: 'Preencha título e preço',
+  invalidPrice: 'Preço inválido: use um valor maior ou igual a zero com até 2 casas decimais (ex.: 89,90)',
+  invalidOldPrice: 'Preço antigo inválido: use um valor maior ou igual a zero com até 2 casas decimais (ex.: 89,90)',
+  unknownCollection: 'Coleção não encontrada',
+  tooManyImages: 'Máximo de 10 imagens por vez',
+  noImages: 'Selecione ao menos uma imagem',
+  imageNotFound: 'Imagem não encontrada',
+  duplicateImage: 'A ordem repete uma imagem',
+  fileRequired: 'Selecione uma imagem',
+} as const;
+
+/** Text that JSON clients may send as a number (prices, Shopify ids) but is handled as a string. */
+const zText = (max: number, message: string) => z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(max, message));
+
+/** A collection reference: '', 'null', '0', 0 or null mean "no collection" (featured). */
+const zCollectionRef = z.union([z.null(), z.literal(['', 'null', '0', 0]).transform(() => null), zId]);
+
+/**
+ * Product fields as the multipart form sends them. Title and price are checked by the service so
+ * a missing one answers the spec's 'Preencha título e preço'; money is parsed there too.
+ */
+const productFields = {
+  title: zText(255, 'Título muito longo (máx 255 caracteres)').optional(),
+  description: zText(20_000, 'Descrição muito longa (máx 20000 caracteres)').optional(),
+  price: zText(32, CATALOG_MESSAGES.invalidPrice).optional(),
+  old_price: z.union([z.null(), zText(32, CATALOG_MESSAGES.invalidOldPrice)]).optional(),
+  collection_id: zCollectionRef.optional(),
+  shopify_product_id: zText(64, 'ID do produto Shopify muito longo (máx 64 caracteres)').optional(),
+};
+export const ZProductCreate = z.object(productFields);
+export type ProductCreate = z.infer<typeof ZProductCreate>;
+export const ZProductUpdate = z.object({ id: zId, ...productFields });
+export type ProductUpdate = z.infer<typeof ZProductUpdate>;
+
+const zPosition = zInt.pipe(z.number().min(0).max(1_000_000_000));
+export const ZProductReorder = z.object({
+  orders: z.array(z.object({ id: zId, position: zPosition })).max(1000),
+});
+
+export const ZProductImage = z.object({ id: z.number(), url: z.string(), file_name: z.string() });
+export type ProductImageDto = z.infer<typeof ZProductImage>;
+export const ZProductImageListInput = z.object({ product_id: zId });
+export const ZProductImageUploadFields = z.object({ product_id: zId });
+export const ZProductImageReorder = z.object({ product_id: zId, order: z.array(zId).max(500) });
+export const ZUploadResult = z.object({ url: z.string() });
+/** The gallery upload toast (spec §8: 'n imagem(ns) adicionada(s)'). */
+export const imagesAddedMessage = (n: number) => `${n} imagem(ns) adicionada(s)`;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { zBool, zInt } from './coerce.ts';
+import { zId } from './ids.ts';
 
 export const ZBanner = z.object({
   id: z.number(),
@@ -42,6 +44,7 @@ export const ZFooterSection = z.object({
   links: z.array(ZFooterLink),
 });
 export type FooterSectionDto = z.infer<typeof ZFooterSection>;
+export type FooterLinkDto = z.infer<typeof ZFooterLink>;
 
 /** Everything the shared storefront layout draws around a page. */
 export const ZLayout = z.object({
@@ -50,3 +53,96 @@ export const ZLayout = z.object({
   footerIcons: z.array(ZFooterIcon),
 });
 export type LayoutDto = z.infer<typeof ZLayout>;
+
+/** Spec §8 texts for content: toasts go in the legacy `message` field, the rest in `error`. */
+export const CONTENT_MESSAGES = {
+  imageRequired: 'Selecione uma imagem',
+  bannerCreated: 'Banner criado!',
+  bannerUpdated: 'Banner atualizado!',
+  bannerDeleted: 'Banner excluído',
+  bannerNotFound: 'Banner não encontrado',
+  topHeaderCreated: 'Top Header criado!',
+  topHeaderUpdated: 'Top Header atualizado!',
+  topHeaderDeleted: 'Top Header excluído',
+  topHeaderNotFound: 'Top Header não encontrado',
+  topHeaderTextRequired: 'Informe o texto do Top Header',
+  iconCreated: 'Ícone adicionado com sucesso',
+  iconActivated: 'Ícone ativado',
+  iconDeactivated: 'Ícone desativado',
+  iconDeleted: 'Ícone removido',
+  iconNotFound: 'Ícone não encontrado',
+  sectionCreated: 'Seção adicionada',
+  sectionDeleted: 'Seção removida',
+  sectionNotFound: 'Seção não encontrada',
+  sectionTitleRequired: 'Informe o título da seção',
+  linkCreated: 'Link adicionado',
+  linkUpdated: 'Link atualizado',
+  linkDeleted: 'Link removido',
+  linkNotFound: 'Link não encontrado',
+  linkLabelRequired: 'Informe o texto do link',
+  invalidLink: 'Link inválido',
+  textTooLong: 'Texto muito longo',
+} as const;
+
+/** Top header colours when none is given (spec §9). */
+export const TOP_HEADER_DEFAULTS = { bg_color: '#003e64', text_color: '#ffffff' } as const;
+/** Banners and top headers start at 1 (spec §9); icons, sections and links use the table default. */
+export const DEFAULT_SORT_ORDER = 1;
+
+const SORT_LIMIT = 1_000_000_000;
+/** A row's sort order as number or numeric text; blank means "not given" (multipart sends text). */
+export const zSortOrder = z
+  .union([z.literal(''), z.null(), zInt.pipe(z.number().min(-SORT_LIMIT).max(SORT_LIMIT))])
+  .transform((v) => (v === '' || v === null ? undefined : v))
+  .optional();
+
+/** Free text; null counts as empty, as old clients send it. */
+const zText = (max: number) =>
+  z
+    .string()
+    .nullable()
+    .transform((v) => (v ?? '').trim())
+    .pipe(z.string().max(max, CONTENT_MESSAGES.textTooLong));
+
+// Browsers drop tabs and newlines inside URLs, so `java\nscript:` must not slip past the scheme check.
+const CONTROL_CHARS = /\p{Cc}/u;
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+const SAFE_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
+/** A link target may be empty (plain text), relative, or http(s)/mailto/tel; never `javascript:` and the like. */
+export function isSafeLinkUrl(url: string): boolean {
+  if (CONTROL_CHARS.test(url)) return false;
+  const scheme = SCHEME.exec(url)?.[1];
+  return !scheme || SAFE_SCHEMES.has(scheme.toLowerCase());
+}
+const zLinkUrl = zText(2000);
+
+/** Colour fields take a picker value or free text without further check (spec §5); blank means default. */
+const zColor = zText(64);
+
+export const ZBannerFields = z.object({ title: zText(255).optional(), href: zLinkUrl.optional(), sort_order: zSortOrder });
+export type BannerFields = z.infer<typeof ZBannerFields>;
+export const ZBannerUpdate = ZBannerFields.extend({ id: zId });
+export type BannerUpdate = z.infer<typeof ZBannerUpdate>;
+
+export const ZTopHeaderCreate = z.object({
+  text: zText(500),
+  bg_color: zColor.optional(),
+  text_color: zColor.optional(),
+  sort_order: zSortOrder,
+});
+export type TopHeaderCreate = z.infer<typeof ZTopHeaderCreate>;
+export const ZTopHeaderUpdate = ZTopHeaderCreate.partial().extend({ id: zId });
+export type TopHeaderUpdate = z.infer<typeof ZTopHeaderUpdate>;
+
+export const ZFooterIconFields = z.object({ alt_text: zText(255).optional(), sort_order: zSortOrder });
+export type FooterIconFields = z.infer<typeof ZFooterIconFields>;
+/** `active` as 0/1, '0'/'1' or true/false; left out, the icon flips. */
+export const ZFooterIconToggle = z.object({ id: zId, active: zBool.optional() });
+
+export const ZFooterSectionCreate = z.object({ title: zText(255), sort_order: zSortOrder });
+export type FooterSectionCreate = z.infer<typeof ZFooterSectionCreate>;
+
+export const ZFooterLinkCreate = z.object({ section_id: zId, label: zText(255), url: zLinkUrl.optional(), sort_order: zSortOrder });
+export type FooterLinkCreate = z.infer<typeof ZFooterLinkCreate>;
+export const ZFooterLinkUpdate = z.object({ id: zId, label: zText(255).optional(), url: zLinkUrl.optional(), sort_order: zSortOrder });
+export type FooterLinkUpdate = z.infer<typeof ZFooterLinkUpdate>;

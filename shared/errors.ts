@@ -31,6 +31,7 @@ export const MESSAGES = {
   invalidCredentials: 'Usuário ou senha incorretos',
   tooManyAttempts: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
   storeLocked: 'Loja bloqueada',
+  wrongUnlockPassword: 'Senha incorreta',
   crossSite: 'Requisição de outra origem recusada',
   fillAllFields: 'Preencha todos os campos',
   passwordTooShort: 'Senha deve ter no mínimo 6 caracteres',

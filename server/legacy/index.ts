@@ -4,7 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../shared/limits.ts';
 import { authLegacy } from './auth.legacy.ts';
 import { collectionsLegacy } from './collections.legacy.ts';
+import { contentLegacy } from './content.legacy.ts';
+import { locationLegacy } from './location.legacy.ts';
+import { productImagesLegacy } from './product-images.legacy.ts';
+import { productsLegacy } from './products.legacy.ts';
+import { reviewsLegacy } from './reviews.legacy.ts';
 import { settingsLegacy } from './settings.legacy.ts';
+import { uploadLegacy } from './upload.legacy.ts';
 
 /**
  * The frozen `.php` URL contract (see README.md here). Form and multipart parsing are registered
@@ -27,4 +33,10 @@ export async function legacyRoutes(app: FastifyInstance): Promise<void> {
   authLegacy(app);
   settingsLegacy(app);
   collectionsLegacy(app);
+  productsLegacy(app);
+  productImagesLegacy(app);
+  uploadLegacy(app);
+  contentLegacy(app);
+  locationLegacy(app);
+  reviewsLegacy(app);
 }

@@ -4,8 +4,9 @@ import { DEFAULT_LOCALE } from '../../shared/locales.ts';
 import { resolveSession } from '../../src/auth/session.service.ts';
 import type { AppContext } from '../../src/context.ts';
 import type { Database } from '../../src/db/database.ts';
+import { isUnlockedBy } from '../../src/settings/store-lock.ts';
 import { type AppConfig, uploadsDirOf } from '../config.ts';
-import { SESSION_COOKIE } from '../cookies.ts';
+import { SESSION_COOKIE, UNLOCK_COOKIE } from '../cookies.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,7 +28,7 @@ export async function buildRequestContext(app: FastifyInstance, req: FastifyRequ
     em,
     user: session?.user ?? null,
     sessionId: session?.sessionId ?? null,
-    unlocked: false,
+    unlocked: await isUnlockedBy(em, req.cookies[UNLOCK_COOKIE]),
     locale: DEFAULT_LOCALE,
     log: req.log,
     uploadsDir: uploadsDirOf(app.config),

@@ -1,9 +1,18 @@
 import { authRouter } from './routers/auth.router.ts';
+import { bannersRouter } from './routers/banners.router.ts';
 import { catalogRouter } from './routers/catalog.router.ts';
 import { collectionsRouter } from './routers/collections.router.ts';
 import { contentRouter } from './routers/content.router.ts';
 import { dashboardRouter } from './routers/dashboard.router.ts';
+import { footerRouter } from './routers/footer.router.ts';
+import { locationRouter } from './routers/location.router.ts';
+import { mediaRouter } from './routers/media.router.ts';
+import { productImagesRouter } from './routers/product-images.router.ts';
+import { productsRouter } from './routers/products.router.ts';
+import { reviewsRouter } from './routers/reviews.router.ts';
 import { settingsRouter } from './routers/settings.router.ts';
+import { storeRouter } from './routers/store.router.ts';
+import { topHeadersRouter } from './routers/top-headers.router.ts';
 import { createCallerFactory, router } from './trpc.ts';
 
 export const appRouter = router({
@@ -11,8 +20,17 @@ export const appRouter = router({
   settings: settingsRouter,
   catalog: catalogRouter,
   collections: collectionsRouter,
+  products: productsRouter,
+  productImages: productImagesRouter,
+  media: mediaRouter,
   content: contentRouter,
+  banners: bannersRouter,
+  topHeaders: topHeadersRouter,
+  footer: footerRouter,
   dashboard: dashboardRouter,
+  location: locationRouter,
+  store: storeRouter,
+  reviews: reviewsRouter,
 });
 
 export type AppRouter = typeof appRouter;

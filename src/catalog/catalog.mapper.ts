@@ -2,6 +2,10 @@ import type { CollectionDto, ProductDto } from '../../shared/catalog.ts';
 import type { ICollection } from './collection.entity.ts';
 import type { IProduct } from './product.entity.ts';
 
+/**
+ * `image_url` is the first gallery image, derived here so an answer never shows a deleted image;
+ * products.image_url is only a fallback for rows without a gallery (an external URL, say).
+ */
 export function toProductDto(p: IProduct, images: string[] = []): ProductDto {
   const gallery = images.length ? images : p.image_url ? [p.image_url] : [];
   return {
@@ -11,7 +15,7 @@ export function toProductDto(p: IProduct, images: string[] = []): ProductDto {
     description: p.description,
     price: p.price,
     old_price: p.old_price ?? null,
-    image_url: p.image_url || gallery[0] || '',
+    image_url: gallery[0] ?? '',
     images: gallery,
     collection_id: p.collection?.id ?? null,
     shopify_product_id: p.shopify_product_id,

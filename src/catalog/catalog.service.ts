@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/core';
 import type { CollectionDto, HomeDto, ProductDto } from '../../shared/catalog.ts';
 import { MESSAGES } from '../../shared/errors.ts';
 import { LIMITS } from '../../shared/limits.ts';
@@ -7,36 +6,20 @@ import { AppError } from '../errors.ts';
 import { assertStoreVisible } from '../settings/store-lock.ts';
 import { toCollectionDto, toProductDto } from './catalog.mapper.ts';
 import { Collection } from './collection.entity.ts';
-import { type IProduct, Product } from './product.entity.ts';
-import { ProductImage } from './product-image.entity.ts';
-import { toPrefixQuery } from './search.ts';
-
-/** Gallery URLs of many products in one query, keyed by product id. */
-async function galleries(em: EntityManager, productIds: number[]): Promise<Map<number, string[]>> {
-  const map = new Map<number, string[]>();
-  if (productIds.length === 0) return map;
-  const rows = await em.find(ProductImage, { product: { $in: productIds } }, { orderBy: { position: 'asc', id: 'asc' } });
-  for (const r of rows) {
-    const id = r.product.id;
-    map.set(id, [...(map.get(id) ?? []), r.url]);
-  }
-  return map;
-}
-
-async function withGalleries(em: EntityManager, products: IProduct[]): Promise<ProductDto[]> {
-  const g = await galleries(
-    em,
-    products.map((p) => p.id),
-  );
-  return products.map((p) => toProductDto(p, g.get(p.id)));
-}
+import { galleries, withGalleries } from './galleries.ts';
+import { Product } from './product.entity.ts';
+import { productSearchSql, toPrefixQuery } from './search.ts';
 
 const productOrder = { position: 'asc', id: 'asc' } as const;
 
-/** Products, optionally filtered by a search term (prefix, accent-insensitive) or collection. */
+/**
+ * Products, optionally filtered by collection or by a search term. Search is a prefix match on
+ * accent-free words (products_search_idx, a GIN index on to_tsvector('simple', search_text));
+ * it answers at most `limit` products, 8 by default (the search overlay).
+ */
 export async function listProducts(
   ctx: AppContext,
-  input: { q?: string; limit?: number; collection_id?: number } = {},
+  input: { q?: string | undefined; limit?: number | undefined; collection_id?: number | undefined } = {},
 ): Promise<ProductDto[]> {
   await assertStoreVisible(ctx);
   const where: Record<string, unknown> = {};
@@ -44,16 +27,16 @@ export async function listProducts(
   if (input.q !== undefined) {
     const query = toPrefixQuery(input.q);
     if (!query) return [];
-    const ids = await ctx.em
-      .getConnection()
-      .execute<{ id: number }[]>(
-        "select id from products where to_tsvector('simple', search_text) @@ to_tsquery('simple', ?) order by position, id limit ?",
-        [query, input.limit ?? LIMITS.searchMaxResults],
-      );
-    where.id = { $in: ids.map((r: { id: number }) => r.id) };
+    where.id = { $in: await searchProductIds(ctx, query, input.collection_id, input.limit ?? LIMITS.searchMaxResults) };
   }
   const products = await ctx.em.find(Product, where, { orderBy: productOrder, limit: input.limit });
   return withGalleries(ctx.em, products);
+}
+
+async function searchProductIds(ctx: AppContext, query: string, collectionId: number | undefined, limit: number): Promise<number[]> {
+  const { sql, params } = productSearchSql(query, collectionId, limit);
+  const rows = await ctx.em.getConnection().execute<{ id: number }[]>(sql, params);
+  return rows.map((r: { id: number }) => r.id);
 }
 
 export async function getProduct(ctx: AppContext, by: { id: number } | { slug: string }): Promise<ProductDto> {

@@ -18,7 +18,7 @@ async function findOrFail(ctx: AppContext, id: number) {
 export async function createCollection(ctx: AppContext, input: { name: string }): Promise<CollectionDto> {
   const name = input.name.trim();
   if (!name) throw new AppError('BAD_REQUEST', NAME_REQUIRED);
-  const last = await ctx.em.findOne(Collection, {}, { orderBy: { sort_order: 'desc' } });
+  const [last] = await ctx.em.find(Collection, {}, { orderBy: { sort_order: 'desc' }, limit: 1 });
   const c = ctx.em.create(Collection, {
     name,
     slug: await uniqueSlug(ctx.em, Collection, name),

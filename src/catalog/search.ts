@@ -21,3 +21,19 @@ export function toPrefixQuery(q: string): string | null {
 /** Text indexed for a product: its title weighs most, but description words are found too. */
 export const productSearchText = (title: string, description: string): string =>
   normalizeForSearch(`${title} ${description}`).slice(0, 4000);
+
+/**
+ * The search statement: the GIN index products_search_idx answers the `@@` match (a test checks
+ * the plan at 100k products); collection filter and order apply to the matches only.
+ */
+export function productSearchSql(
+  prefixQuery: string,
+  collectionId: number | undefined,
+  limit: number,
+): { sql: string; params: (string | number)[] } {
+  const inCollection = collectionId ? ' and collection_id = ?' : '';
+  return {
+    sql: `select id from products where to_tsvector('simple', search_text) @@ to_tsquery('simple', ?)${inCollection} order by position, id limit ?`,
+    params: collectionId ? [prefixQuery, collectionId, limit] : [prefixQuery, limit],
+  };
+}

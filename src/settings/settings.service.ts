@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/core';
 import { MESSAGES } from '../../shared/errors.ts';
 import { SETTINGS_KEYS, type Settings } from '../../shared/settings.ts';
 import { type AdminSettings, type SettingsUpdate, ZSettingsUpdate } from '../../shared/settings-input.ts';
@@ -6,13 +5,11 @@ import { hashPassword } from '../auth/password.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { prepareImage, removeUpload, type Upload, withSavedImages } from '../media/media.service.ts';
-import { type ISettingsRow, SettingsRow } from './settings.entity.ts';
+import type { ISettingsRow } from './settings.entity.ts';
+import { loadSettingsRow } from './settings.repo.ts';
+import { canSeeStore } from './store-lock.ts';
 
-export async function loadSettingsRow(em: EntityManager): Promise<ISettingsRow> {
-  const row = await em.findOne(SettingsRow, { id: 1 });
-  if (!row) throw new Error('settings row missing: migrations did not run');
-  return row;
-}
+export { loadSettingsRow };
 
 function toSettings(row: ISettingsRow, ctx: AppContext): Settings {
   const out = {} as Record<string, unknown>;
@@ -23,11 +20,6 @@ function toSettings(row: ISettingsRow, ctx: AppContext): Settings {
     s.shopify_token = ctx.shop.shopifyToken;
   }
   return s;
-}
-
-/** True when this request may see the store: it is open, unlocked in this browser, or an admin asks. */
-export function canSeeStore(ctx: AppContext, row: Pick<ISettingsRow, 'store_locked'>): boolean {
-  return !row.store_locked || ctx.unlocked || ctx.user?.isAdmin === true;
 }
 
 /**

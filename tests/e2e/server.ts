@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,7 +19,14 @@ async function freePort(): Promise<number> {
 }
 
 /** The real shop process (`node server/main.ts`) on a fresh data directory with the demo catalogue. */
-export async function startShop(): Promise<{ url: string; stop: () => Promise<void>; output: () => string }> {
+export type Shop = {
+  url: string;
+  dataDir: string;
+  stop: () => Promise<{ code: number | null; lockReleased: boolean }>;
+  output: () => string;
+};
+
+export async function startShop(extraEnv: Record<string, string> = {}): Promise<Shop> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   let output = '';
@@ -35,6 +42,7 @@ export async function startShop(): Promise<{ url: string; stop: () => Promise<vo
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -52,11 +60,16 @@ export async function startShop(): Promise<{ url: string; stop: () => Promise<vo
   }
   return {
     url,
+    dataDir,
     output: () => output,
+    /** SIGTERM, as a container runtime sends it; resolves with the exit code. */
     stop: async () => {
+      const exited = child.exitCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await exited;
+      const lockReleased = !existsSync(join(dataDir, 'shop.lock'));
       rmSync(dataDir, { recursive: true, force: true });
+      return { code: child.exitCode, lockReleased };
     },
   };
 }

@@ -19,8 +19,8 @@ after(async () => {
 });
 
 type Home = { featured: { title: string; slug: string }[]; sections: { products: { title: string }[] }[] };
-async function homeData(): Promise<Home> {
-  const res = await fetch(`${shop.url}/trpc/catalog.home`);
+async function homeData(cookie = ''): Promise<Home> {
+  const res = await fetch(`${shop.url}/trpc/catalog.home`, { headers: { cookie } });
   return (await res.json()).result.data as Home;
 }
 
@@ -35,9 +35,15 @@ async function openPage(width: number, height: number, opts: { javaScriptEnabled
   const errors: string[] = [];
   const trpcCalls: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`);
+    // Failed loads are reported with their URL by the response listener below.
+    if ((m.type() === 'error' || m.type() === 'warning') && !m.text().startsWith('Failed to load resource')) {
+      errors.push(`${m.type()}: ${m.text()}`);
+    }
   });
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400 && !r.url().includes('/trpc/auth.login')) errors.push(`http ${r.status()}: ${r.url()}`);
+  });
   page.on('request', (r) => {
     if (r.url().includes('/trpc/')) trpcCalls.push(r.url());
   });
@@ -141,5 +147,53 @@ describe('admin', () => {
       [],
     );
     await context.close();
+  });
+});
+
+describe('store lock screen', () => {
+  async function adminCookie(): Promise<string> {
+    const res = await fetch(`${shop.url}/auth/login.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  }
+  const setLock = async (cookie: string, body: object) => {
+    const res = await fetch(`${shop.url}/settings/update.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify(body),
+    });
+    assert.equal(res.status, 200);
+  };
+
+  it('keeps a locked store closed until the right password, then reloads into the shop', async () => {
+    const cookie = await adminCookie();
+    await setLock(cookie, { store_locked: 1, store_unlock_password: 'abre-te-sesamo' });
+    try {
+      const { context, page, errors } = await openPage(390, 844);
+      await page.goto(shop.url);
+      await page.getByText('Sistema bloqueado pelo Goiano').waitFor();
+      await page.waitForSelector('html[data-hydrated="true"]');
+      await page.screenshot({ path: `${SHOTS}/lock-390.png` });
+      await page.getByLabel('Senha').fill('errada');
+      await page.getByRole('button', { name: 'Desbloquear' }).click();
+      await page.getByText('Senha incorreta').waitFor();
+      assert.equal(await page.getByLabel('Senha').inputValue(), '', 'the field is cleared after a mismatch');
+      await page.getByLabel('Senha').fill('abre-te-sesamo');
+      await page.getByRole('button', { name: 'Desbloquear' }).click();
+      await page.getByText('Loja desbloqueada!').waitFor();
+      await page.waitForSelector('main h2');
+      const first = (await homeData(cookie)).featured[0];
+      assert.ok(first && (await page.textContent('main'))?.includes(first.title));
+      assert.deepEqual(
+        errors.filter((e) => !e.includes('/trpc/store.unlock')),
+        [],
+      );
+      await context.close();
+    } finally {
+      await setLock(cookie, { store_locked: 0 });
+    }
   });
 });

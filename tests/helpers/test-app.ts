@@ -42,7 +42,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', ...env });
   const { db, dispose } = await openTestDatabase();
   await ensureInitialAdmin(db.fork(), ADMIN, silentLog, () => {});
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db }).catch(async (e) => {
+    await dispose();
+    throw e;
+  });
   await app.ready();
   return {
     app,

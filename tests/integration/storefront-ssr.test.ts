@@ -130,6 +130,55 @@ describe('store lock (server-side)', () => {
     expect((await t.app.inject({ method: 'GET', url: '/' })).body).toContain(esc(product));
   });
 
+  it('unlocks for the browser session with the right password only, rate limited', async () => {
+    const cookie = await loginCookie(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: '/settings/update.php',
+      headers: { cookie },
+      payload: { store_locked: 1, store_unlock_password: 'abre-te' },
+    });
+    const unlock = (password: string, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/trpc/store.unlock',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: { password },
+      });
+
+    const wrong = await unlock('errada');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error.message).toBe('Senha incorreta');
+    expect(wrong.cookies.find((c) => c.name === 'store_unlocked')).toBeUndefined();
+
+    const right = await unlock('abre-te');
+    expect(right.statusCode).toBe(200);
+    const c = right.cookies.find((x) => x.name === 'store_unlocked');
+    expect(c?.httpOnly).toBe(true);
+    expect(c?.maxAge).toBeUndefined();
+    expect(c?.expires).toBeUndefined();
+    const visitor = { cookie: `store_unlocked=${c?.value}` };
+    expect((await t.app.inject({ method: 'GET', url: '/trpc/catalog.home', headers: visitor })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/', headers: visitor })).body).toContain(esc(home.featured[0]?.title ?? 'x'));
+
+    // A forged cookie opens nothing; a new password ends every earlier unlock.
+    expect((await t.app.inject({ method: 'GET', url: '/trpc/catalog.home', headers: { cookie: 'store_unlocked=abc' } })).statusCode).toBe(
+      403,
+    );
+    await t.app.inject({
+      method: 'POST',
+      url: '/settings/update.php',
+      headers: { cookie },
+      payload: { store_unlock_password: 'nova-senha' },
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/trpc/catalog.home', headers: visitor })).statusCode).toBe(403);
+
+    let last = 0;
+    for (let i = 0; i < 11; i++) last = (await unlock('chute')).statusCode;
+    expect(last).toBe(429);
+    await t.app.inject({ method: 'POST', url: '/settings/update.php', headers: { cookie }, payload: { store_locked: 0 } });
+  });
+
   it('refuses to lock the store without an unlock password', async () => {
     const local = await createTestApp();
     try {

@@ -1,24 +1,69 @@
-import { Trans } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { imageUrl } from '../../../shared/image-url.ts';
 import { useTRPC } from '../../trpc.ts';
 import classes from './LockScreen.module.css';
 
-/** Replaces the store while it is locked (spec §2). Unlocking arrives with the store-lock work. */
+/**
+ * Replaces the store while it is locked (spec §2). The password is checked on the server; on a
+ * match the browser-session cookie is set and the page reloads, on a mismatch the field clears.
+ */
 export function LockScreen() {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const { data } = useQuery(trpc.settings.get.queryOptions());
+  const [password, setPassword] = useState('');
+  const [done, setDone] = useState(false);
+  const unlock = useMutation(
+    trpc.store.unlock.mutationOptions({
+      onSuccess: () => {
+        setDone(true);
+        window.setTimeout(() => window.location.reload(), 600);
+      },
+      onError: () => setPassword(''),
+    }),
+  );
+  const wrong = unlock.error?.data?.httpStatus === 401;
   return (
     <div className={classes.screen}>
-      <div className={classes.card}>
-        {data?.logo_url && <img src={imageUrl(data.logo_url)} alt={data.site_title} height={56} className={classes.logo} />}
+      <form
+        className={classes.card}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (password) unlock.mutate({ password });
+        }}
+      >
+        {data?.logo_url ? (
+          <img src={imageUrl(data.logo_url)} alt={data.site_title} height={56} className={classes.logo} />
+        ) : (
+          <span className={classes.brand}>{data?.site_title}</span>
+        )}
         <h1 className={classes.title}>
           <Trans>Sistema bloqueado pelo Goiano</Trans>
         </h1>
-        <p>
+        <p className={classes.text}>
           <Trans>Digite a senha para desbloquear o acesso à loja.</Trans>
         </p>
-      </div>
+        <input
+          className={classes.input}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          aria-label={t`Senha`}
+          placeholder={t`Senha`}
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          required
+        />
+        <button type="submit" className={classes.button} disabled={unlock.isPending || done}>
+          <Trans>Desbloquear</Trans>
+        </button>
+        <p className={classes.status} role="status">
+          {done && <span className={classes.ok}>{t`Loja desbloqueada!`}</span>}
+          {unlock.error && <span className={classes.error}>{wrong ? t`Senha incorreta` : unlock.error.message}</span>}
+        </p>
+      </form>
     </div>
   );
 }

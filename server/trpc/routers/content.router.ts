@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { ZBanner, ZLayout } from '../../../shared/content.ts';
-import { listBanners, listFooterIcons, listFooterSections, listTopHeaders } from '../../../src/content/content.service.ts';
+import { listBanners } from '../../../src/content/banner.service.ts';
+import { getLayout } from '../../../src/content/content.service.ts';
 import { publicProcedure, router } from '../trpc.ts';
 
+/** The storefront's reads: what the layout draws on every page, and the home carousel. */
 export const contentRouter = router({
-  /** What the storefront layout draws on every page: announcement bars and footer. */
-  layout: publicProcedure.output(ZLayout).query(async ({ ctx }) => ({
-    topHeaders: await listTopHeaders(ctx.app),
-    footerSections: await listFooterSections(ctx.app),
-    footerIcons: await listFooterIcons(ctx.app, { activeOnly: true }),
-  })),
+  layout: publicProcedure.output(ZLayout).query(({ ctx }) => getLayout(ctx.app)),
   banners: publicProcedure.output(z.array(ZBanner)).query(({ ctx }) => listBanners(ctx.app, { activeOnly: true })),
 });

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { imagesAddedMessage, ZProductImageListInput, ZProductImageReorder, ZProductImageUploadFields } from '../../shared/catalog.ts';
+import { ZIdInput } from '../../shared/ids.ts';
+import { addProductImages, deleteProductImage, listProductImages, reorderProductImages } from '../../src/catalog/product-image.service.ts';
+import { legacyRoute, params } from './legacy-route.ts';
+import { parseInput } from './parse.ts';
+import { readLegacyForm } from './upload.legacy.ts';
+
+/** /api/products/images/*.php (spec §7 "Products": the gallery). */
+export function productImagesLegacy(app: FastifyInstance): void {
+  legacyRoute(app, {
+    method: 'GET',
+    url: '/api/products/images/list.php',
+    policy: 'public',
+    handler: async (ctx, req) => {
+      const images = await listProductImages(ctx, parseInput(ZProductImageListInput, params(req)).product_id);
+      return { ok: true, images };
+    },
+  });
+  legacyRoute(app, {
+    method: 'POST',
+    url: '/api/products/images/bulk_upload.php',
+    policy: 'admin',
+    handler: async (ctx, req) => {
+      const { raw, files } = await readLegacyForm(req);
+      const { product_id } = parseInput(ZProductImageUploadFields, raw);
+      // files[] as PHP clients send it; files[0], files[1]… are accepted too.
+      const n = await addProductImages(
+        ctx,
+        product_id,
+        files.filter((f) => /^files(\[\d*\])?$/.test(f.field)),
+      );
+      return { ok: true, message: imagesAddedMessage(n) };
+    },
+  });
+  legacyRoute(app, {
+    method: 'POST',
+    url: '/api/products/images/delete.php',
+    policy: 'admin',
+    handler: async (ctx, req) => {
+      await deleteProductImage(ctx, parseInput(ZIdInput, params(req)).id);
+      return { ok: true, message: 'Imagem removida' };
+    },
+  });
+  legacyRoute(app, {
+    method: 'POST',
+    url: '/api/products/images/reorder.php',
+    policy: 'admin',
+    handler: async (ctx, req) => {
+      const { product_id, order } = parseInput(ZProductImageReorder, params(req));
+      await reorderProductImages(ctx, product_id, order);
+      return { ok: true, message: 'Ordem atualizada' };
+    },
+  });
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { ZProductCreate, ZProductListInput, ZProductLookup, ZProductReorder, ZProductUpdate } from '../../shared/catalog.ts';
+import { ZIdInput } from '../../shared/ids.ts';
+import { getProduct, listProducts } from '../../src/catalog/catalog.service.ts';
+import { createProduct, deleteProduct, reorderProducts, updateProduct } from '../../src/catalog/product.service.ts';
+import { legacyRoute, params } from './legacy-route.ts';
+import { parseInput } from './parse.ts';
+import { readLegacyForm } from './upload.legacy.ts';
+
+/** /api/products/*.php (spec §7 "Products"); the gallery calls are in product-images.legacy.ts. */
+export function productsLegacy(app: FastifyInstance): void {
+  legacyRoute(app, {
+    method: 'GET',
+    url: '/api/products/list.php',
+    policy: 'public',
+    handler: (ctx, req) => listProducts(ctx, parseInput(ZProductListInput, params(req))),
+  });
+  legacyRoute(app, {
+    method: 'GET',
+    url: '/api/products/get.php',
+    policy: 'public',
+    handler: (ctx, req) => getProduct(ctx, parseInput(ZProductLookup, params(req))),
+  });
+  legacyRoute(app, {
+    method: 'POST',
+    url: '/api/products/create.php',
+    policy: 'admin',
+    handler: async (ctx, req) => {
+      const { raw, files } = await readLegacyForm(req);
+      const image = files.find((f) => f.field === 'image');
+      const product = await createProduct(ctx, parseInput(ZProductCreate, raw), image);
+      return { ok: true, id: product.id, message: 'Produto criado', product };
+    },
+  });
+  legacyRoute(app, {
+    method: 'POST',
+    url: '/api/products/update.php',
+    policy: 'admin',
+    handler: async (ctx, req) => {
+      const { raw, files } = await readLegacyForm(req);
+      const image = files.find((f) => f.field === 'image');
+      const product = await updateProduct(ctx, parseInput(ZProductUpdate, raw), image);
+      return { ok: true, id: product.id, message: 'Produto atualizado', product };
+    },
+  });
+  legacyRoute(app, {
+    method: 'POST',
+    url: '/api/products/delete.php',
+    policy: 'admin',
+    handler: async (ctx, req) => {
+      await deleteProduct(ctx, parseInput(ZIdInput, params(req)).id);
+      return { ok: true, message: 'Produto deletado' };
+    },
+  });
+  legacyRoute(app, {
+    method: 'POST',
+    url: '/api/products/reorder.php',
+    policy: 'admin',
+    handler: async (ctx, req) => {
+      await reorderProducts(ctx, parseInput(ZProductReorder, params(req)).orders);
+      return { ok: true, message: 'Ordem atualizada' };
+    },
+  });
+}

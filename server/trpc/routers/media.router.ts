@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { ZUploadResult } from '../../../shared/catalog.ts';
+import { uploadImage } from '../../../src/media/upload.service.ts';
+import { readForm } from '../form-data.ts';
+import { adminProcedure, router } from '../trpc.ts';
+
+export const mediaRouter = router({
+  /** FormData with one image in `file` -> its /uploads/ URL (the twin of /upload.php). */
+  upload: adminProcedure
+    .input(z.instanceof(FormData))
+    .output(ZUploadResult)
+    .mutation(async ({ ctx, input }) => {
+      const { files } = await readForm(input);
+      return uploadImage(
+        ctx.app,
+        files.find((f) => f.field === 'file'),
+      );
+    }),
+});

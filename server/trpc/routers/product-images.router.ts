@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import {
+  imagesAddedMessage,
+  ZProductImage,
+  ZProductImageListInput,
+  ZProductImageReorder,
+  ZProductImageUploadFields,
+} from '../../../shared/catalog.ts';
+import { ZIdInput } from '../../../shared/ids.ts';
+import {
+  addProductImages,
+  deleteProductImage,
+  listProductImages,
+  reorderProductImages,
+} from '../../../src/catalog/product-image.service.ts';
+import { parseInput } from '../../legacy/parse.ts';
+import { readForm } from '../form-data.ts';
+import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+
+export const productImagesRouter = router({
+  list: publicProcedure
+    .input(ZProductImageListInput)
+    .output(z.array(ZProductImage))
+    .query(({ ctx, input }) => listProductImages(ctx.app, input.product_id)),
+  /** FormData with product_id and files (up to 10). */
+  upload: adminProcedure
+    .input(z.instanceof(FormData))
+    .output(z.object({ added: z.number(), message: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      const { fields, files } = await readForm(input);
+      const { product_id } = parseInput(ZProductImageUploadFields, fields);
+      const added = await addProductImages(
+        ctx.app,
+        product_id,
+        files.filter((f) => f.field === 'files'),
+      );
+      return { added, message: imagesAddedMessage(added) };
+    }),
+  delete: adminProcedure.input(ZIdInput).mutation(async ({ ctx, input }) => {
+    await deleteProductImage(ctx.app, input.id);
+    return { ok: true };
+  }),
+  reorder: adminProcedure.input(ZProductImageReorder).mutation(async ({ ctx, input }) => {
+    await reorderProductImages(ctx.app, input.product_id, input.order);
+    return { ok: true };
+  }),
+});

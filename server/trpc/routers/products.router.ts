@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { ZProduct, ZProductCreate, ZProductListInput, ZProductLookup, ZProductReorder, ZProductUpdate } from '../../../shared/catalog.ts';
+import { ZIdInput } from '../../../shared/ids.ts';
+import { getProduct, listProducts } from '../../../src/catalog/catalog.service.ts';
+import { createProduct, deleteProduct, reorderProducts, updateProduct } from '../../../src/catalog/product.service.ts';
+import { parseInput } from '../../legacy/parse.ts';
+import { readForm } from '../form-data.ts';
+import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+
+/** The product form as FormData: its fields plus an optional `image` file. */
+async function productForm(form: FormData) {
+  const { fields, files } = await readForm(form);
+  return { fields, image: files.find((f) => f.field === 'image') };
+}
+
+export const productsRouter = router({
+  list: publicProcedure
+    .input(ZProductListInput)
+    .output(z.array(ZProduct))
+    .query(({ ctx, input }) => listProducts(ctx.app, input)),
+  get: publicProcedure
+    .input(ZProductLookup)
+    .output(ZProduct)
+    .query(({ ctx, input }) => getProduct(ctx.app, input)),
+  create: adminProcedure
+    .input(z.instanceof(FormData))
+    .output(ZProduct)
+    .mutation(async ({ ctx, input }) => {
+      const { fields, image } = await productForm(input);
+      return createProduct(ctx.app, parseInput(ZProductCreate, fields), image);
+    }),
+  update: adminProcedure
+    .input(z.instanceof(FormData))
+    .output(ZProduct)
+    .mutation(async ({ ctx, input }) => {
+      const { fields, image } = await productForm(input);
+      return updateProduct(ctx.app, parseInput(ZProductUpdate, fields), image);
+    }),
+  delete: adminProcedure.input(ZIdInput).mutation(async ({ ctx, input }) => {
+    await deleteProduct(ctx.app, input.id);
+    return { ok: true };
+  }),
+  reorder: adminProcedure.input(ZProductReorder).mutation(async ({ ctx, input }) => {
+    await reorderProducts(ctx.app, input.orders);
+    return { ok: true };
+  }),
+});

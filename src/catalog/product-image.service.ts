@@ -1,0 +1,85 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { CATALOG_MESSAGES, type ProductImageDto } from '../../shared/catalog.ts';
+import { LIMITS } from '../../shared/limits.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { safeFileName } from '../media/file-name.ts';
+import { prepareImage, removeUpload, type Upload, withSavedImages } from '../media/media.service.ts';
+import { assertStoreVisible } from '../settings/store-lock.ts';
+import type { IProduct } from './product.entity.ts';
+import { findProductOrFail } from './product.service.ts';
+import { type IProductImage, ProductImage } from './product-image.entity.ts';
+
+const M = CATALOG_MESSAGES;
+
+const galleryOf = (em: EntityManager, productId: number) =>
+  em.find(ProductImage, { product: productId }, { orderBy: { position: 'asc', id: 'asc' } });
+
+/** products.image_url follows the first gallery image, so older readers of the column stay right. */
+function syncCover(product: IProduct, ordered: IProductImage[]): void {
+  product.image_url = ordered[0]?.url ?? '';
+}
+
+const toDto = (i: IProductImage): ProductImageDto => ({ id: i.id, url: i.url, file_name: i.file_name });
+
+export async function listProductImages(ctx: AppContext, productId: number): Promise<ProductImageDto[]> {
+  await assertStoreVisible(ctx);
+  await findProductOrFail(ctx.em, productId);
+  return (await galleryOf(ctx.em, productId)).map(toDto);
+}
+
+/**
+ * Adds up to 10 images at the end of a gallery. Every file is checked (by content, 5 MB) before
+ * any is stored: one refused file means none is kept.
+ */
+export async function addProductImages(ctx: AppContext, productId: number, uploads: Upload[]): Promise<number> {
+  if (uploads.length === 0) throw new AppError('BAD_REQUEST', M.noImages);
+  if (uploads.length > LIMITS.galleryMaxFiles) throw new AppError('BAD_REQUEST', M.tooManyImages);
+  const product = await findProductOrFail(ctx.em, productId);
+  const prepared = [];
+  for (const u of uploads) prepared.push(await prepareImage(u));
+  await withSavedImages(ctx.uploadsDir, prepared, async (saved) => {
+    const gallery = await galleryOf(ctx.em, productId);
+    const start = gallery.reduce((max, i) => Math.max(max, i.position + 1), 0);
+    const added = saved.map((s, i) =>
+      ctx.em.create(ProductImage, { product, url: s.url, file_name: safeFileName(uploads[i]?.filename ?? ''), position: start + i }),
+    );
+    syncCover(product, [...gallery, ...added]);
+    await ctx.em.flush();
+  });
+  return prepared.length;
+}
+
+/** Removes one image; the file goes once the row is gone. */
+export async function deleteProductImage(ctx: AppContext, id: number): Promise<void> {
+  const image = await ctx.em.findOne(ProductImage, { id }, { populate: ['product'] });
+  if (!image) throw new AppError('NOT_FOUND', M.imageNotFound);
+  const product = image.product as IProduct;
+  const rest = (await galleryOf(ctx.em, product.id)).filter((i) => i.id !== id);
+  ctx.em.remove(image);
+  syncCover(product, rest);
+  await ctx.em.flush();
+  await removeUpload(ctx.uploadsDir, image.url);
+}
+
+/**
+ * Puts the listed images first, in the order given; images not listed keep their order after
+ * them. Every id must belong to the product, or nothing changes. One transaction (one flush).
+ */
+export async function reorderProductImages(ctx: AppContext, productId: number, order: number[]): Promise<void> {
+  const product = await findProductOrFail(ctx.em, productId);
+  const gallery = await galleryOf(ctx.em, productId);
+  const byId = new Map(gallery.map((i) => [i.id, i]));
+  if (new Set(order).size !== order.length) throw new AppError('BAD_REQUEST', M.duplicateImage);
+  const listed = order.map((id) => {
+    const image = byId.get(id);
+    if (!image) throw new AppError('NOT_FOUND', M.imageNotFound);
+    return image;
+  });
+  const ordered = [...listed, ...gallery.filter((i) => !order.includes(i.id))];
+  ordered.forEach((image, position) => {
+    image.position = position;
+  });
+  syncCover(product, ordered);
+  await ctx.em.flush();
+}

@@ -1,0 +1,76 @@
+import { REVIEW_CSV_LIMITS, REVIEW_MESSAGES } from '../../shared/reviews.ts';
+import { AppError } from '../errors.ts';
+import type { Upload } from '../media/media.service.ts';
+import { CsvSyntaxError, decodeCsv, detectSeparator, looksBinary, parseCsv } from './csv.ts';
+
+/** One valid CSV row, ready to become a review. */
+export type ReviewRow = { reviewer_name: string; review_text: string; rating: number; reviewer_city: string };
+
+const COLUMNS = ['nome', 'avaliacao', 'estrelas', 'cidade'] as const;
+type Column = (typeof COLUMNS)[number];
+
+/** Header names compared without case, accents or surrounding spaces ('Avaliação' is 'avaliacao'). */
+const normalize = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .trim()
+    .toLowerCase();
+
+const bad = (message: string) => new AppError('BAD_REQUEST', message);
+const atLine = (line: number, message: string) => bad(`Linha ${line}: ${message}`);
+
+/** Column positions from the header row; the four columns may come in any order. */
+function headerIndexes(fields: string[], line: number): Record<Column, number> {
+  if (fields.length !== COLUMNS.length)
+    throw atLine(line, `o arquivo deve ter 4 colunas (${COLUMNS.join(', ')}), encontradas ${fields.length}`);
+  const names = fields.map(normalize);
+  const idx = {} as Record<Column, number>;
+  for (const c of COLUMNS) {
+    const i = names.indexOf(c);
+    if (i < 0) throw bad(REVIEW_MESSAGES.badHeader);
+    idx[c] = i;
+  }
+  return idx;
+}
+
+function toRow(fields: string[], line: number, idx: Record<Column, number>): ReviewRow {
+  if (fields.length !== COLUMNS.length) throw atLine(line, `esperadas 4 colunas, encontradas ${fields.length}`);
+  const get = (c: Column) => (fields[idx[c]] ?? '').trim();
+  const stars = get('estrelas');
+  if (!/^[1-5]$/.test(stars)) throw atLine(line, `estrelas deve ser um número de 1 a 5 (recebido "${stars.slice(0, 20)}")`);
+  const reviewer_name = get('nome');
+  const reviewer_city = get('cidade');
+  if (!reviewer_name) throw atLine(line, 'nome vazio');
+  if (reviewer_name.length > REVIEW_CSV_LIMITS.maxNameLength) throw atLine(line, 'nome muito longo (máx 255 caracteres)');
+  if (reviewer_city.length > REVIEW_CSV_LIMITS.maxCityLength) throw atLine(line, 'cidade muito longa (máx 255 caracteres)');
+  return { reviewer_name, review_text: get('avaliacao'), rating: Number(stars), reviewer_city };
+}
+
+/**
+ * Checks an uploaded review CSV and returns its rows, or refuses the whole file with a message
+ * naming the first bad line: nothing is imported from a file with any bad row.
+ */
+export function readReviewCsv(upload: Upload | undefined): ReviewRow[] {
+  if (!upload || (!upload.filename && upload.data.length === 0)) throw bad(REVIEW_MESSAGES.fileRequired);
+  if (upload.truncated || upload.data.length > REVIEW_CSV_LIMITS.maxBytes)
+    throw new AppError('PAYLOAD_TOO_LARGE', REVIEW_MESSAGES.tooLarge);
+  if (!/\.csv$/i.test(upload.filename)) throw bad(REVIEW_MESSAGES.notCsvName);
+  const text = decodeCsv(upload.data);
+  if (looksBinary(text)) throw bad(REVIEW_MESSAGES.notCsvContent);
+  if (text.trim() === '') throw bad(REVIEW_MESSAGES.empty);
+
+  let records: ReturnType<typeof parseCsv>;
+  try {
+    records = parseCsv(text, detectSeparator(text));
+  } catch (e) {
+    if (e instanceof CsvSyntaxError) throw atLine(e.line, e.message);
+    throw e;
+  }
+  const [header, ...data] = records;
+  if (!header) throw bad(REVIEW_MESSAGES.empty);
+  const idx = headerIndexes(header.fields, header.line);
+  if (data.length === 0) throw bad(REVIEW_MESSAGES.noRows);
+  if (data.length > REVIEW_CSV_LIMITS.maxRows) throw bad(REVIEW_MESSAGES.tooManyRows);
+  return data.map((r) => toRow(r.fields, r.line, idx));
+}

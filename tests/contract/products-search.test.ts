@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productSearchSql, toPrefixQuery } from '../../src/catalog/search.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/**
+ * Search at shop scale: 100,000 products written straight in SQL, then the search the overlay
+ * sends. The plan must use products_search_idx (GIN on to_tsvector('simple', search_text)).
+ */
+let t: TestApp;
+const N = 100_000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const conn = t.db.fork().getConnection();
+  // Every 10,000th product is a "raridade"; the rest share a handful of common words.
+  await conn.execute(`
+    insert into products (title, slug, description, price, position, search_text)
+    select 'Produto ' || g, 'produto-' || g, '', 10.00, g,
+           'produto ' || g || ' ' || (array['camiseta', 'caneca', 'bone', 'meia', 'acai'])[1 + g % 5]
+             || case when g % 10000 = 0 then ' raridade' else '' end
+    from generate_series(1, ${N}) g`);
+  await conn.execute('analyze products');
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+describe(`search over ${N.toLocaleString('en')} products`, () => {
+  it('the search statement is planned on products_search_idx', async () => {
+    const query = toPrefixQuery('RARID') ?? '';
+    const { sql, params } = productSearchSql(query, undefined, 8);
+    const conn = t.db.fork().getConnection();
+    const plan = await conn.execute<{ 'QUERY PLAN': string }[]>(`explain ${sql}`, params);
+    const text = plan.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+    expect(text).toContain('products_search_idx');
+    expect(text).not.toMatch(/Seq Scan on products/);
+  });
+
+  it('answers the overlay (limit=8) quickly, for a rare word and for a common prefix', async () => {
+    const get = (q: string) => t.app.inject({ method: 'GET', url: `/api/products/list.php?q=${encodeURIComponent(q)}&limit=8` });
+    await get('warm-up');
+    let started = performance.now();
+    const rare = await get('rarid');
+    const rareMs = performance.now() - started;
+    expect(rare.json().map((p: { title: string }) => p.title)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Produto ${(i + 1) * 10_000}`).slice(0, 8),
+    );
+    started = performance.now();
+    const common = await get('Camis');
+    const commonMs = performance.now() - started;
+    expect(common.json()).toHaveLength(8);
+    expect(common.json()[0]).toMatchObject({ title: 'Produto 5', position: 5 });
+    console.info(`search: rare ${rareMs.toFixed(0)} ms, common prefix ${commonMs.toFixed(0)} ms`);
+    expect(rareMs).toBeLessThan(500);
+    expect(commonMs).toBeLessThan(1500);
+  });
+});
