@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import '../shared/zod-locale.ts';
 import type { Database } from '../src/db/database.ts';
 import type { GeoLookup } from '../src/location/geoip.ts';
 import { type AppConfig, uploadsDirOf } from './config.ts';

@@ -22,6 +22,7 @@ export type UserErrorCode = (typeof USER_ERROR_CODES)[number];
 
 export const MESSAGES = {
   requestFailed: 'Request failed',
+  badRequest: 'Requisição inválida',
   internal: 'Erro interno do servidor',
   unauthorized: 'Não autenticado',
   forbidden: 'Acesso negado',

@@ -15,9 +15,10 @@ export async function loginFlow(
   reply: FastifyReply,
   input: { username: string; password: string },
 ): Promise<SessionUser> {
-  const { loginByIp, loginByAccount } = app.limiters;
+  const { loginByIp, loginByAccountIp, loginByAccount } = app.limiters;
   const account = input.username.trim().toLowerCase();
-  const wait = Math.max(loginByIp.hit(req.ip), loginByAccount.blocked(account));
+  const accountIp = `${account}|${req.ip}`;
+  const wait = Math.max(loginByIp.hit(req.ip), loginByAccountIp.blocked(accountIp), loginByAccount.blocked(account));
   if (wait > 0) {
     reply.header('retry-after', String(wait));
     throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyAttempts);
@@ -25,12 +26,15 @@ export async function loginFlow(
   const ctx = await req.appContext();
   try {
     const { token, user } = await login(ctx, input, app.config.session);
-    loginByAccount.reset(account);
+    loginByAccountIp.reset(accountIp);
     setSessionCookie(req, reply, token, app.config.session.maxMs);
     ctx.user = user;
     return user;
   } catch (e) {
-    if (e instanceof AppError && e.kind === 'UNAUTHORIZED') loginByAccount.hit(account);
+    if (e instanceof AppError && e.kind === 'UNAUTHORIZED') {
+      loginByAccountIp.hit(accountIp);
+      loginByAccount.hit(account);
+    }
     throw e;
   }
 }

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { ZChangePasswordInput, ZCreateUserInput, ZDeleteUserInput, ZLoginInput } from '../../shared/auth.ts';
 import { changePassword, createUser, deleteUser, listUsers, me } from '../../src/auth/auth.service.ts';
 import { loginFlow, logoutFlow } from '../auth/login-flow.ts';
+import { parseInput } from '../input/parse.ts';
 import { legacyRoute, params } from './legacy-route.ts';
-import { parseInput } from './parse.ts';
 
 /** /auth/*.php (spec §7 "Auth"). */
 export function authLegacy(app: FastifyInstance): void {

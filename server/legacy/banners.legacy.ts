@@ -3,9 +3,9 @@ import { CONTENT_MESSAGES, ZBannerFields, ZBannerUpdate } from '../../shared/con
 import { ZIdInput } from '../../shared/ids.ts';
 import { createBanner, deleteBanner, listBanners, updateBanner } from '../../src/content/banner.service.ts';
 import { imageField } from '../../src/content/uploads.ts';
+import { readRequestForm } from '../input/form.ts';
+import { parseInput } from '../input/parse.ts';
 import { legacyRoute, params } from './legacy-route.ts';
-import { readBody } from './multipart.ts';
-import { parseInput } from './parse.ts';
 
 /** /api/banners/*.php (spec §7 "Banners"): multipart title, href, sort_order and `image`. */
 export function bannersLegacy(app: FastifyInstance): void {
@@ -15,7 +15,7 @@ export function bannersLegacy(app: FastifyInstance): void {
     url: '/api/banners/create.php',
     policy: 'admin',
     handler: async (ctx, req) => {
-      const { fields, files } = await readBody(req);
+      const { fields, files } = await readRequestForm(req);
       const banner = await createBanner(ctx, parseInput(ZBannerFields, fields), imageField(files));
       return { ok: true, id: banner.id, message: CONTENT_MESSAGES.bannerCreated, banner };
     },
@@ -25,7 +25,7 @@ export function bannersLegacy(app: FastifyInstance): void {
     url: '/api/banners/update.php',
     policy: 'admin',
     handler: async (ctx, req) => {
-      const { fields, files } = await readBody(req);
+      const { fields, files } = await readRequestForm(req);
       const input = parseInput(ZBannerUpdate, { ...(req.query as Record<string, unknown>), ...fields });
       const banner = await updateBanner(ctx, input, imageField(files));
       return { ok: true, id: banner.id, message: CONTENT_MESSAGES.bannerUpdated, banner };

@@ -3,8 +3,8 @@ import { ZCollectionCreate, ZCollectionReorder, ZCollectionUpdate } from '../../
 import { ZIdInput } from '../../shared/ids.ts';
 import { listCollections } from '../../src/catalog/catalog.service.ts';
 import { createCollection, deleteCollection, reorderCollections, updateCollection } from '../../src/catalog/collection.service.ts';
+import { parseInput } from '../input/parse.ts';
 import { legacyRoute, params } from './legacy-route.ts';
-import { parseInput } from './parse.ts';
 
 /** /api/collections/*.php (spec §7 "Collections"). */
 export function collectionsLegacy(app: FastifyInstance): void {

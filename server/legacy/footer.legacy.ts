@@ -18,9 +18,9 @@ import {
 } from '../../src/content/footer.service.ts';
 import { createFooterIcon, deleteFooterIcon, listFooterIcons, toggleFooterIcon } from '../../src/content/footer-icon.service.ts';
 import { imageField } from '../../src/content/uploads.ts';
+import { readRequestForm } from '../input/form.ts';
+import { parseInput } from '../input/parse.ts';
 import { legacyRoute, params } from './legacy-route.ts';
-import { readBody } from './multipart.ts';
-import { parseInput } from './parse.ts';
 
 type Def = Parameters<typeof legacyRoute>[1];
 const post = (url: string, handler: Def['handler']): Def => ({ method: 'POST', url, policy: 'admin', handler });
@@ -31,7 +31,7 @@ export function footerLegacy(app: FastifyInstance): void {
   const routes: Def[] = [
     { method: 'GET', url: '/api/footer_icons/list.php', policy: 'public', handler: (ctx) => listFooterIcons(ctx) },
     post('/api/footer_icons/create.php', async (ctx, req) => {
-      const { fields, files } = await readBody(req);
+      const { fields, files } = await readRequestForm(req);
       const icon = await createFooterIcon(ctx, parseInput(ZFooterIconFields, fields), imageField(files));
       return { ok: true, id: icon.id, message: CONTENT_MESSAGES.iconCreated, icon };
     }),

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { imagesAddedMessage, ZProductImageListInput, ZProductImageReorder, ZProductImageUploadFields } from '../../shared/catalog.ts';
 import { ZIdInput } from '../../shared/ids.ts';
 import { addProductImages, deleteProductImage, listProductImages, reorderProductImages } from '../../src/catalog/product-image.service.ts';
+import { readRequestForm } from '../input/form.ts';
+import { parseInput } from '../input/parse.ts';
 import { legacyRoute, params } from './legacy-route.ts';
-import { parseInput } from './parse.ts';
-import { readLegacyForm } from './upload.legacy.ts';
 
 /** /api/products/images/*.php (spec §7 "Products": the gallery). */
 export function productImagesLegacy(app: FastifyInstance): void {
@@ -22,7 +22,7 @@ export function productImagesLegacy(app: FastifyInstance): void {
     url: '/api/products/images/bulk_upload.php',
     policy: 'admin',
     handler: async (ctx, req) => {
-      const { raw, files } = await readLegacyForm(req);
+      const { fields: raw, files } = await readRequestForm(req);
       const { product_id } = parseInput(ZProductImageUploadFields, raw);
       // files[] as PHP clients send it; files[0], files[1]… are accepted too.
       const n = await addProductImages(

@@ -3,9 +3,9 @@ import { ZProductCreate, ZProductListInput, ZProductLookup, ZProductReorder, ZPr
 import { ZIdInput } from '../../shared/ids.ts';
 import { getProduct, listProducts } from '../../src/catalog/catalog.service.ts';
 import { createProduct, deleteProduct, reorderProducts, updateProduct } from '../../src/catalog/product.service.ts';
+import { readRequestForm } from '../input/form.ts';
+import { parseInput } from '../input/parse.ts';
 import { legacyRoute, params } from './legacy-route.ts';
-import { parseInput } from './parse.ts';
-import { readLegacyForm } from './upload.legacy.ts';
 
 /** /api/products/*.php (spec §7 "Products"); the gallery calls are in product-images.legacy.ts. */
 export function productsLegacy(app: FastifyInstance): void {
@@ -26,7 +26,7 @@ export function productsLegacy(app: FastifyInstance): void {
     url: '/api/products/create.php',
     policy: 'admin',
     handler: async (ctx, req) => {
-      const { raw, files } = await readLegacyForm(req);
+      const { fields: raw, files } = await readRequestForm(req);
       const image = files.find((f) => f.field === 'image');
       const product = await createProduct(ctx, parseInput(ZProductCreate, raw), image);
       return { ok: true, id: product.id, message: 'Produto criado', product };
@@ -37,7 +37,7 @@ export function productsLegacy(app: FastifyInstance): void {
     url: '/api/products/update.php',
     policy: 'admin',
     handler: async (ctx, req) => {
-      const { raw, files } = await readLegacyForm(req);
+      const { fields: raw, files } = await readRequestForm(req);
       const image = files.find((f) => f.field === 'image');
       const product = await updateProduct(ctx, parseInput(ZProductUpdate, raw), image);
       return { ok: true, id: product.id, message: 'Produto atualizado', product };

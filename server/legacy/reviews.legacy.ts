@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { ZReviewImportFields, ZReviewListInput } from '../../shared/reviews.ts';
 import { importReviews } from '../../src/reviews/import.service.ts';
 import { listReviews } from '../../src/reviews/review.service.ts';
+import { readRequestForm } from '../input/form.ts';
+import { parseInput } from '../input/parse.ts';
 import { legacyRoute, params } from './legacy-route.ts';
-import { readBody } from './multipart.ts';
-import { parseInput } from './parse.ts';
 
 /** /api/reviews/*.php (spec §7 "Other calls"). */
 export function reviewsLegacy(app: FastifyInstance): void {
@@ -19,7 +19,7 @@ export function reviewsLegacy(app: FastifyInstance): void {
     url: '/api/reviews/import.php',
     policy: 'admin',
     handler: async (ctx, req) => {
-      const { fields, files } = await readBody(req);
+      const { fields, files } = await readRequestForm(req);
       const { clear_existing } = parseInput(ZReviewImportFields, fields);
       return importReviews(ctx, { file: files.find((f) => f.field === 'csv'), clearExisting: clear_existing });
     },

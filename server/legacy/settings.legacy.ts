@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getPublicSettings, settingsImages, updateSettings } from '../../src/settings/settings.service.ts';
+import { readRequestForm } from '../input/form.ts';
 import { legacyRoute } from './legacy-route.ts';
-import { readBody } from './multipart.ts';
 
 /** /settings/*.php (spec §7 "Settings"). */
 export function settingsLegacy(app: FastifyInstance): void {
@@ -11,7 +11,7 @@ export function settingsLegacy(app: FastifyInstance): void {
     url: '/settings/update.php',
     policy: 'admin',
     handler: async (ctx, req) => {
-      const { fields, files } = await readBody(req);
+      const { fields, files } = await readRequestForm(req);
       const settings = await updateSettings(ctx, fields, settingsImages(files));
       return { ok: true, message: 'Configurações salvas', settings };
     },

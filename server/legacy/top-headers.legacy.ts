@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { CONTENT_MESSAGES, ZTopHeaderCreate, ZTopHeaderUpdate } from '../../shared/content.ts';
 import { ZIdInput } from '../../shared/ids.ts';
 import { createTopHeader, deleteTopHeader, listTopHeaders, updateTopHeader } from '../../src/content/top-header.service.ts';
+import { parseInput } from '../input/parse.ts';
 import { legacyRoute, params } from './legacy-route.ts';
-import { parseInput } from './parse.ts';
 
 /** /api/top_headers/*.php (spec §7 "Top headers"): JSON {text, bg_color, text_color, sort_order}. */
 export function topHeadersLegacy(app: FastifyInstance): void {

@@ -14,7 +14,7 @@ export function errorBody(err: unknown): { status: number; body: { error: string
   const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {
     const message =
-      status === 413 ? 'Arquivo ou requisição grande demais' : status === 415 ? 'Tipo de conteúdo não suportado' : 'Requisição inválida';
+      status === 413 ? 'Arquivo ou requisição grande demais' : status === 415 ? 'Tipo de conteúdo não suportado' : MESSAGES.badRequest;
     return { status, body: { error: message } };
   }
   return { status: 500, body: { error: MESSAGES.internal } };
@@ -22,6 +22,7 @@ export function errorBody(err: unknown): { status: number; body: { error: string
 
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
+    app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: MESSAGES.notFound }));
     app.setErrorHandler((err, req, reply) => {
       const { status, body } = errorBody(err);
       if (status >= 500) req.log.error({ err }, 'request failed');

@@ -46,8 +46,13 @@ export function createLimiters() {
   return {
     /** Any login attempt from one address: 20 per 15 minutes. */
     loginByIp: new RateLimiter(20, 15 * 60_000),
-    /** Failed logins for one username: 5 per 15 minutes. */
-    loginByAccount: new RateLimiter(5, 15 * 60_000),
+    /** Failed logins for one username from one address: 5 per 15 minutes. */
+    loginByAccountIp: new RateLimiter(5, 15 * 60_000),
+    /**
+     * Failed logins for one username from anywhere: 100 per 15 minutes. Loose on purpose: a tight
+     * limit here would let anyone lock the owner out by failing on purpose.
+     */
+    loginByAccount: new RateLimiter(100, 15 * 60_000),
     /** Unlock attempts of a locked store from one address: 10 per 15 minutes. */
     unlockByIp: new RateLimiter(10, 15 * 60_000),
   };

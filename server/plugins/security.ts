@@ -12,12 +12,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function isCrossSiteWrite(req: FastifyRequest): boolean {
   if (SAFE_METHODS.has(req.method)) return false;
   const site = req.headers['sec-fetch-site'];
-  if (site && site !== 'same-origin' && site !== 'none') return true;
+  // Set by the browser and impossible for a page to forge: same-origin is trustworthy even when a
+  // TLS proxy makes the scheme look different here.
+  if (site === 'same-origin') return false;
+  if (site && site !== 'none') return true;
   const origin = req.headers.origin;
   if (origin === undefined) return false;
   if (origin === 'null') return true;
   try {
-    return new URL(origin).origin !== new URL(`${req.protocol}://${req.host}`).origin;
+    return new URL(origin).host !== req.host;
   } catch {
     return true;
   }

@@ -2,17 +2,43 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../shared/limits.ts';
 import { type AppRouter, appRouter } from './router.ts';
-import type { TrpcContext } from './trpc.ts';
+import type { ProcedureMeta, TrpcContext } from './trpc.ts';
 
 /** Mounts the tRPC router at /trpc; every procedure gets the same AppContext as the other adapters. */
 /** Largest multipart body a tRPC upload may send: a full gallery selection plus form overhead. */
 const MAX_UPLOAD_BYTES = LIMITS.galleryMaxFiles * LIMITS.galleryMaxBytes + 1024 * 1024;
+
+const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } } | undefined>;
+
+/** Multipart bodies go only to upload procedures, one per request (never batched). */
+function isUploadPath(url: string): boolean {
+  const path = decodeURIComponent(url.split('?')[0]?.replace(/^\/trpc\//, '') ?? '');
+  return procedures[path]?._def.meta?.upload === true;
+}
+
+function hasProtoKey(json: string): boolean {
+  if (!json.includes('__proto__') && !json.includes('prototype')) return false;
+  try {
+    JSON.parse(json, (key, value) => {
+      if (key === '__proto__' || (key === 'prototype' && typeof value === 'object')) throw new Error('poisoned');
+      return value;
+    });
+    return false;
+  } catch (e) {
+    return (e as Error).message === 'poisoned';
+  }
+}
 
 export async function trpcRoutes(app: FastifyInstance): Promise<void> {
   // FormData mutations reach tRPC as a raw stream, outside Fastify's bodyLimit: cap them by
   // Content-Length here (Node never delivers more bytes than announced; chunked bodies are refused).
   app.addHook('onRequest', async (req, reply) => {
     if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) return;
+    if (!isUploadPath(req.url)) {
+      return reply
+        .code(415)
+        .send({ error: { message: 'Tipo de conteúdo não suportado', code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 415 } } });
+    }
     const length = Number(req.headers['content-length']);
     if (Number.isFinite(length) && length <= MAX_UPLOAD_BYTES) return;
     const status = Number.isFinite(length) ? 413 : 411;
@@ -25,6 +51,15 @@ export async function trpcRoutes(app: FastifyInstance): Promise<void> {
   // Route-level policies live on each procedure (publicProcedure / adminProcedure).
   app.addHook('onRoute', (route) => {
     route.config = { ...(route.config as object), policy: 'public' };
+  });
+  // The adapter parses JSON itself, outside Fastify's prototype-poisoning guard: refuse here.
+  app.addHook('preHandler', async (req, reply) => {
+    const raw = typeof req.body === 'string' ? req.body : (req.query as { input?: unknown }).input;
+    if (typeof raw === 'string' && hasProtoKey(raw)) {
+      return reply
+        .code(400)
+        .send({ error: { message: 'Requisição inválida', code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400 } } });
+    }
   });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

@@ -24,7 +24,19 @@ const CODE: Record<ErrorKind, TRPCError['code']> = {
 };
 
 /** Every procedure declares who may call it; a test fails when one does not. */
-export type ProcedureMeta = { policy: 'public' | 'admin' };
+export type ProcedureMeta = {
+  policy: 'public' | 'admin';
+  /** Takes a multipart FormData body (files); only these may send one. */
+  upload?: boolean;
+};
+
+/** What a client may read of an error: our own texts, zod's (Portuguese) ones, else a generic one. */
+function publicMessage(code: TRPCError['code'], cause: unknown, message: string): string {
+  if (cause instanceof ZodError) return cause.issues[0]?.message ?? MESSAGES.requestFailed;
+  if (isAppError(cause) || !cause) return message;
+  // Anything else (a malformed body, a parser's complaint) is not ours to show verbatim.
+  return code === 'BAD_REQUEST' || code === 'PARSE_ERROR' ? MESSAGES.badRequest : message;
+}
 
 const t = initTRPC
   .context<TrpcContext>()
@@ -34,11 +46,7 @@ const t = initTRPC
     errorFormatter({ shape, error }) {
       const cause = error.cause;
       const internal = error.code === 'INTERNAL_SERVER_ERROR';
-      const message = internal
-        ? MESSAGES.internal
-        : cause instanceof ZodError
-          ? (cause.issues[0]?.message ?? MESSAGES.requestFailed)
-          : shape.message;
+      const message = internal ? MESSAGES.internal : publicMessage(error.code, cause, shape.message);
       return {
         message,
         code: shape.code,
@@ -64,14 +72,21 @@ const mapAppErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/**
+ * Each procedure call works on its own EntityManager fork: the calls of one batch run at the same
+ * time, and a refused call must never leave changes that a sibling's flush would write.
+ */
+const ownUnitOfWork = t.middleware(({ ctx, next }) => next({ ctx: { ...ctx, app: { ...ctx.app, em: ctx.app.em.fork() } } }));
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.meta({ policy: 'public' }).use(mapAppErrors);
+export const publicProcedure = t.procedure.meta({ policy: 'public' }).use(mapAppErrors).use(ownUnitOfWork);
 
 /** Procedures for signed-in administrators; `ctx.user` is non-null inside. */
 export const adminProcedure = t.procedure
   .meta({ policy: 'admin' })
   .use(mapAppErrors)
+  .use(ownUnitOfWork)
   .use(({ ctx, next }) => {
     const user = ctx.app.user;
     if (!user?.isAdmin) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.unauthorized });
@@ -83,3 +98,6 @@ export function requireHttp(ctx: TrpcContext) {
   if (!ctx.http) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'HTTP context required' });
   return ctx.http;
 }
+
+/** Admin procedures that receive files as FormData (uploads of images or the reviews CSV). */
+export const uploadProcedure = adminProcedure.meta({ policy: 'admin', upload: true });

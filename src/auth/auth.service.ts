@@ -35,8 +35,11 @@ export async function login(
   const user = username ? await findByUsername(ctx.em, username) : null;
   const ok = await verifyPassword(user?.password_hash, input.password);
   if (!user || !ok) throw new AppError('UNAUTHORIZED', MESSAGES.invalidCredentials);
-  if (ctx.sessionId) await destroySession(ctx.em, ctx.sessionId);
-  const token = await createSession(ctx.em, user.id, policy);
+  const previous = ctx.sessionId;
+  const token = await ctx.em.transactional(async (em) => {
+    if (previous) await destroySession(em, previous);
+    return createSession(em, user.id, policy);
+  });
   ctx.log.info({ userId: user.id }, 'admin login');
   return { token, user: { id: user.id, username: user.username, isAdmin: user.is_admin } };
 }
@@ -100,9 +103,12 @@ export async function changePassword(ctx: AppContext, input: { current: string; 
   if (!(await verifyPassword(user.password_hash, input.current))) {
     throw new AppError('BAD_REQUEST', MESSAGES.wrongPassword, 'wrong_password');
   }
-  user.password_hash = await hashPassword(input.new);
-  await ctx.em.flush();
-  await destroyOtherSessions(ctx.em, user.id, ctx.sessionId);
+  const hash = await hashPassword(input.new);
+  // One transaction: a new password never lives alongside the sessions it should have ended.
+  await ctx.em.transactional(async (em) => {
+    await em.nativeUpdate(AdminUser, { id: user.id }, { password_hash: hash });
+    await destroyOtherSessions(em, user.id, ctx.sessionId);
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { toCollectionDto } from './catalog.mapper.ts';
 import { Collection } from './collection.entity.ts';
-import { uniqueSlug } from './slug.ts';
+import { flushWithUniqueSlug, uniqueSlug } from './slug.ts';
 
 const NAME_REQUIRED = 'Informe o nome da coleção';
 
@@ -27,7 +27,7 @@ export async function createCollection(ctx: AppContext, input: { name: string })
     created_at: new Date(),
     updated_at: new Date(),
   });
-  await ctx.em.flush();
+  await flushWithUniqueSlug(ctx.em, Collection, c, name);
   return toCollectionDto(c);
 }
 
@@ -44,7 +44,7 @@ export async function updateCollection(ctx: AppContext, input: CollectionUpdate)
   }
   if (input.active !== undefined) c.active = input.active;
   if (input.sort_order !== undefined) c.sort_order = input.sort_order;
-  await ctx.em.flush();
+  await flushWithUniqueSlug(ctx.em, Collection, c, c.name);
   return toCollectionDto(c);
 }
 
@@ -60,6 +60,18 @@ export async function reorderCollections(ctx: AppContext, orders: { id: number; 
 
 /** Deletes a collection; its products stay, without a collection (they show as featured). */
 export async function deleteCollection(ctx: AppContext, id: number): Promise<void> {
-  const n = await ctx.em.nativeDelete(Collection, { id });
-  if (n === 0) throw new AppError('NOT_FOUND', MESSAGES.collectionNotFound);
+  await ctx.em.transactional(async (em) => {
+    // Its products join the featured list after the products already there, in their old order.
+    await em.getConnection().execute(
+      `update products p set collection_id = null, position = base.next + moved.rank
+         from (select coalesce(max(position), -1) + 1 as next from products where collection_id is null) base,
+              (select id, row_number() over (order by position, id) - 1 as rank from products where collection_id = ?) moved
+        where p.id = moved.id`,
+      [id],
+      'run',
+      em.getTransactionContext(),
+    );
+    const n = await em.nativeDelete(Collection, { id });
+    if (n === 0) throw new AppError('NOT_FOUND', MESSAGES.collectionNotFound);
+  });
 }

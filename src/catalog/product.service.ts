@@ -11,7 +11,7 @@ import { parseMoney, parseOptionalMoney } from './money.ts';
 import { type IProduct, Product } from './product.entity.ts';
 import { ProductImage } from './product-image.entity.ts';
 import { productSearchText } from './search.ts';
-import { uniqueSlug } from './slug.ts';
+import { flushWithUniqueSlug, uniqueSlug } from './slug.ts';
 
 const M = CATALOG_MESSAGES;
 
@@ -59,7 +59,7 @@ async function commitWithImage(ctx: AppContext, product: IProduct, image: Upload
       ctx.em.create(ProductImage, { product, url: saved.url, file_name: safeFileName(image.filename), position: 0 });
       product.image_url = saved.url;
     }
-    await ctx.em.flush();
+    await flushWithUniqueSlug(ctx.em, Product, product, product.title);
   });
   const [dto] = await withGalleries(ctx.em, [product]);
   return dto as ProductDto;
@@ -89,19 +89,21 @@ export async function createProduct(ctx: AppContext, input: ProductCreate, image
 /** Changes the fields sent; a new title gives a new slug, a new collection puts the product last in it. */
 export async function updateProduct(ctx: AppContext, input: ProductUpdate, image?: Upload): Promise<ProductDto> {
   const product = await findProductOrFail(ctx.em, input.id);
-  if (input.title !== undefined) {
-    const title = requiredTitle(input.title);
-    if (title !== product.title) {
-      product.title = title;
-      product.slug = await uniqueSlug(ctx.em, Product, title, product.id);
-    }
+  // Every value is checked before the product changes at all.
+  const title = input.title === undefined ? undefined : requiredTitle(input.title);
+  const price = input.price === undefined ? undefined : requiredPrice(input.price);
+  const oldPrice = input.old_price === undefined ? undefined : parseOptionalMoney(input.old_price, M.invalidOldPrice);
+  const collection = input.collection_id === undefined ? undefined : await collectionOrNull(ctx.em, input.collection_id);
+
+  if (title !== undefined && title !== product.title) {
+    product.title = title;
+    product.slug = await uniqueSlug(ctx.em, Product, title, product.id);
   }
-  if (input.price !== undefined) product.price = requiredPrice(input.price);
-  if (input.old_price !== undefined) product.old_price = parseOptionalMoney(input.old_price, M.invalidOldPrice);
+  if (price !== undefined) product.price = price;
+  if (oldPrice !== undefined) product.old_price = oldPrice;
   if (input.description !== undefined) product.description = input.description;
   if (input.shopify_product_id !== undefined) product.shopify_product_id = input.shopify_product_id.trim();
-  if (input.collection_id !== undefined) {
-    const collection = await collectionOrNull(ctx.em, input.collection_id);
+  if (collection !== undefined) {
     if ((collection?.id ?? null) !== (product.collection?.id ?? null)) {
       product.collection = collection;
       product.position = await nextPosition(ctx.em, collection?.id ?? null);

@@ -56,23 +56,35 @@ export function settingsImages(files: (Upload & { field: string })[]): SettingsI
   return images;
 }
 
+const IMAGE_COLUMNS = Object.values(SETTINGS_IMAGE_FIELDS);
+
 /**
  * Validates and applies a partial settings change with optional logo, favicon and footer image.
- * Unknown fields are dropped; a refused change writes nothing and leaves no file behind.
+ * Every check runs before anything changes: a refused change writes nothing and leaves no file.
+ * Image URLs are set only by uploading; as text they accept '' (remove the image) and nothing else,
+ * so no setting can point at a file another setting owns.
  */
 export async function updateSettings(ctx: AppContext, raw: unknown, images: SettingsImages = {}): Promise<AdminSettings> {
   const parsed = ZSettingsUpdate.safeParse(raw);
   if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? MESSAGES.requestFailed);
-  const { store_unlock_password, ...fields }: SettingsUpdate = parsed.data;
+  const { store_unlock_password, logo_url, favicon_url, footer_image_url, ...fields }: SettingsUpdate = parsed.data;
   const entries = Object.entries(images).filter((e): e is [keyof SettingsImages, Upload] => !!e[1]);
   const prepared = await Promise.all(entries.map(([, upload]) => prepareImage(upload)));
 
   const row = await loadSettingsRow(ctx.em);
-  const replaced: string[] = [];
-  ctx.em.assign(row, fields as Partial<ISettingsRow>);
-  if (store_unlock_password) row.store_unlock_password_hash = await hashPassword(store_unlock_password);
-  if (row.store_locked && !row.store_unlock_password_hash) {
+  const locks = fields.store_locked ?? row.store_locked;
+  if (locks && !store_unlock_password && !row.store_unlock_password_hash) {
     throw new AppError('BAD_REQUEST', 'Defina uma senha de desbloqueio antes de bloquear a loja');
+  }
+  const hash = store_unlock_password ? await hashPassword(store_unlock_password) : undefined;
+  const cleared = IMAGE_COLUMNS.filter((c) => ({ logo_url, favicon_url, footer_image_url })[c] === '' && row[c]);
+
+  ctx.em.assign(row, fields as Partial<ISettingsRow>);
+  if (hash) row.store_unlock_password_hash = hash;
+  const replaced: string[] = [];
+  for (const column of cleared) {
+    replaced.push(row[column]);
+    row[column] = '';
   }
   await withSavedImages(ctx.uploadsDir, prepared, async (saved) => {
     entries.forEach(([field], i) => {

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ContentApp, contentApp, fakePng, multipart, png } from './content-helpers.ts';
+import { type AdminApi, adminApi } from '../helpers/api.ts';
+import { fakePng, png } from '../helpers/images.ts';
+import { formData } from '../helpers/multipart.ts';
+import { createTestApp } from '../helpers/test-app.ts';
 
-let c: ContentApp;
+let c: AdminApi;
 beforeAll(async () => {
-  c = await contentApp();
+  c = await adminApi(await createTestApp());
 });
 afterAll(async () => {
   await c.t.close();
@@ -11,7 +14,7 @@ afterAll(async () => {
 
 const UPLOAD = /^\/uploads\/[0-9a-f-]{36}\.png$/;
 const create = async (fields: Record<string, string>, image?: Buffer) =>
-  c.postForm('/api/banners/create.php', multipart(fields, image ? [{ field: 'image', name: 'banner.png', data: image }] : []));
+  c.postForm('/api/banners/create.php', fields, image ? [{ field: 'image', name: 'banner.png', data: image }] : []);
 const list = async () => (await c.get('/api/banners/list.php')).json();
 
 describe('POST /api/banners/create.php', () => {
@@ -35,7 +38,7 @@ describe('POST /api/banners/create.php', () => {
 
   it('refuses a file that lies about its type, or a javascript: link, and leaves no file behind', async () => {
     const before = { rows: await c.count('banners'), files: c.files() };
-    const fake = await c.postForm('/api/banners/create.php', multipart({ title: 'x' }, [{ field: 'image', name: 'x.png', data: fakePng }]));
+    const fake = await c.postForm('/api/banners/create.php', { title: 'x' }, [{ field: 'image', name: 'x.png', data: fakePng }]);
     expect(fake.statusCode).toBe(400);
     expect(fake.json().error).toBe('x.png: formato não permitido');
     const js = await create({ href: 'java\nscript:alert(1)' }, await png());
@@ -63,7 +66,7 @@ describe('GET /api/banners/list.php', () => {
 describe('POST /api/banners/update.php?id=', () => {
   it('changes the given fields and keeps the image when none is sent', async () => {
     const [first] = await list();
-    const res = await c.postForm(`/api/banners/update.php?id=${first.id}`, multipart({ title: 'Renomeado', sort_order: '5' }));
+    const res = await c.postForm(`/api/banners/update.php?id=${first.id}`, { title: 'Renomeado', sort_order: '5' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, id: first.id, message: 'Banner atualizado!' });
     expect(res.json().banner).toEqual({ ...first, title: 'Renomeado', sort_order: 5 });
@@ -71,10 +74,9 @@ describe('POST /api/banners/update.php?id=', () => {
 
   it('replaces the image and removes the old file after saving', async () => {
     const [banner] = await list();
-    const res = await c.postForm(
-      `/api/banners/update.php?id=${banner.id}`,
-      multipart({}, [{ field: 'image', name: 'novo.png', data: await png('#00ff00') }]),
-    );
+    const res = await c.postForm(`/api/banners/update.php?id=${banner.id}`, {}, [
+      { field: 'image', name: 'novo.png', data: await png('#00ff00') },
+    ]);
     expect(res.statusCode).toBe(200);
     const updated = res.json().banner;
     expect(updated.image_url).toMatch(UPLOAD);
@@ -85,13 +87,12 @@ describe('POST /api/banners/update.php?id=', () => {
 
   it('refuses an unknown id or a bad image and changes nothing', async () => {
     const before = { rows: await list(), files: c.files() };
-    const missing = await c.postForm('/api/banners/update.php?id=999999', multipart({ title: 'x' }));
+    const missing = await c.postForm('/api/banners/update.php?id=999999', { title: 'x' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'Banner não encontrado' });
-    const bad = await c.postForm(
-      `/api/banners/update.php?id=${before.rows[0].id}`,
-      multipart({ title: 'Não salva' }, [{ field: 'image', name: 'mentira.png', data: fakePng }]),
-    );
+    const bad = await c.postForm(`/api/banners/update.php?id=${before.rows[0].id}`, { title: 'Não salva' }, [
+      { field: 'image', name: 'mentira.png', data: fakePng },
+    ]);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe('mentira.png: formato não permitido');
     expect({ rows: await list(), files: c.files() }).toEqual(before);
@@ -121,14 +122,6 @@ describe('POST /api/banners/delete.php?id=', () => {
 });
 
 describe('tRPC banners.* (same services)', () => {
-  let base: string;
-  beforeAll(async () => {
-    // FormData reaches tRPC as the raw request stream, which app.inject does not provide: listen.
-    base = await c.t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  const send = (path: string, form: FormData) =>
-    fetch(`${base}/trpc/${path}`, { method: 'POST', body: form, headers: { cookie: c.cookie } });
-
   it('banners.list and content.banners return the same data as list.php', async () => {
     const legacy = await list();
     expect(legacy.length).toBeGreaterThan(0);
@@ -137,25 +130,18 @@ describe('tRPC banners.* (same services)', () => {
   });
 
   it('create and update take FormData with the same rules; delete takes { id }', async () => {
-    const form = new FormData();
-    form.append('title', 'Via tRPC');
-    form.append('image', new File([await png('#123456')], 'b.png', { type: 'image/png' }));
-    const created = await send('banners.create', form);
+    const form = formData({ title: 'Via tRPC' }, [{ field: 'image', name: 'b.png', data: await png('#123456') }]);
+    const created = await c.trpcForm('banners.create', form);
     expect(created.status).toBe(200);
     const banner = (await created.json()).result.data;
     expect(banner).toMatchObject({ title: 'Via tRPC', href: '', sort_order: 1 });
     expect((await list()).find((b: { id: number }) => b.id === banner.id)).toEqual(banner);
 
-    const noImage = new FormData();
-    noImage.append('title', 'x');
-    const refused = await send('banners.create', noImage);
+    const refused = await c.trpcForm('banners.create', formData({ title: 'x' }));
     expect(refused.status).toBe(400);
     expect((await refused.json()).error.message).toBe('Selecione uma imagem');
 
-    const upd = new FormData();
-    upd.append('id', String(banner.id));
-    upd.append('href', 'https://example.com/promo');
-    const updated = await send('banners.update', upd);
+    const updated = await c.trpcForm('banners.update', formData({ id: banner.id, href: 'https://example.com/promo' }));
     expect((await updated.json()).result.data).toEqual({ ...banner, href: 'https://example.com/promo' });
 
     const del = await c.trpcMutation('banners.delete', { id: banner.id });

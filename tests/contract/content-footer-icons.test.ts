@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ContentApp, contentApp, fakePng, multipart, png } from './content-helpers.ts';
+import { type AdminApi, adminApi } from '../helpers/api.ts';
+import { fakePng, png } from '../helpers/images.ts';
+import { formData } from '../helpers/multipart.ts';
+import { createTestApp } from '../helpers/test-app.ts';
 
-let c: ContentApp;
+let c: AdminApi;
 beforeAll(async () => {
-  c = await contentApp();
+  c = await adminApi(await createTestApp());
 });
 afterAll(async () => {
   await c.t.close();
@@ -12,7 +15,7 @@ afterAll(async () => {
 type Icon = { id: number; image_url: string; alt_text: string; active: boolean; sort_order: number };
 const list = async (): Promise<Icon[]> => (await c.get('/api/footer_icons/list.php')).json();
 const create = async (fields: Record<string, string>, image?: Buffer) =>
-  c.postForm('/api/footer_icons/create.php', multipart(fields, image ? [{ field: 'image', name: 'pix.png', data: image }] : []));
+  c.postForm('/api/footer_icons/create.php', fields, image ? [{ field: 'image', name: 'pix.png', data: image }] : []);
 
 describe('POST /api/footer_icons/create.php', () => {
   it('stores the image and answers { ok: true, id, message }; alt text defaults to Forma de pagamento', async () => {
@@ -31,7 +34,7 @@ describe('POST /api/footer_icons/create.php', () => {
     const none = await create({ alt_text: 'Boleto' });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual({ error: 'Selecione uma imagem' });
-    const fake = await c.postForm('/api/footer_icons/create.php', multipart({}, [{ field: 'image', name: 'boleto.png', data: fakePng }]));
+    const fake = await c.postForm('/api/footer_icons/create.php', {}, [{ field: 'image', name: 'boleto.png', data: fakePng }]);
     expect(fake.statusCode).toBe(400);
     expect(fake.json()).toEqual({ error: 'boleto.png: formato não permitido' });
     expect({ rows: await list(), files: c.files() }).toEqual(before);
@@ -97,22 +100,15 @@ describe('POST /api/footer_icons/delete.php', () => {
 });
 
 describe('tRPC footer icon procedures (same services)', () => {
-  let base: string;
-  beforeAll(async () => {
-    base = await c.t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-
   it('createIcon takes FormData; icons, toggleIcon and deleteIcon match the legacy data', async () => {
-    const form = new FormData();
-    form.append('alt_text', 'Cartão');
-    form.append('image', new File([await png('#222222')], 'card.png', { type: 'image/png' }));
-    const res = await fetch(`${base}/trpc/footer.createIcon`, { method: 'POST', body: form, headers: { cookie: c.cookie } });
+    const form = formData({ alt_text: 'Cartão' }, [{ field: 'image', name: 'card.png', data: await png('#222222') }]);
+    const res = await c.trpcForm('footer.createIcon', form);
     expect(res.status).toBe(200);
     const icon = (await res.json()).result.data;
     expect(icon).toMatchObject({ alt_text: 'Cartão', active: true });
     expect(await c.trpcQuery('footer.icons')).toEqual(await list());
 
-    const empty = await fetch(`${base}/trpc/footer.createIcon`, { method: 'POST', body: new FormData(), headers: { cookie: c.cookie } });
+    const empty = await c.trpcForm('footer.createIcon', new FormData());
     expect((await empty.json()).error.message).toBe('Selecione uma imagem');
 
     const toggled = (await c.trpcMutation('footer.toggleIcon', { id: icon.id, active: 0 })).json().result.data;

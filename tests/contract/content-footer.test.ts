@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ContentApp, contentApp } from './content-helpers.ts';
+import { type AdminApi, adminApi } from '../helpers/api.ts';
+import { createTestApp } from '../helpers/test-app.ts';
 
-let c: ContentApp;
+let c: AdminApi;
 beforeAll(async () => {
-  c = await contentApp();
+  c = await adminApi(await createTestApp());
 });
 afterAll(async () => {
   await c.t.close();

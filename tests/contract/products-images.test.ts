@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaller } from '../../server/trpc/router.ts';
-import { fakePng, image, type ProductsApp, productsApp, UPLOAD_URL } from './products-helpers.ts';
+import { type AdminApi, adminApi } from '../helpers/api.ts';
+import { ADMIN_USER, contextFor } from '../helpers/context.ts';
+import { fakePng, image, UPLOAD_URL } from '../helpers/images.ts';
+import { type FileSpec, formData } from '../helpers/multipart.ts';
+import { createTestApp } from '../helpers/test-app.ts';
 
-let c: ProductsApp;
+let c: AdminApi;
 beforeAll(async () => {
-  c = await productsApp();
+  c = await adminApi(await createTestApp());
 });
 afterAll(async () => {
   await c.t.close();
@@ -15,7 +19,7 @@ const newProduct = async (title: string) => (await c.postForm('/api/products/cre
 const images = async (productId: number): Promise<Img[]> =>
   (await c.get(`/api/products/images/list.php?product_id=${productId}`)).json().images;
 const product = async (id: number) => (await c.get(`/api/products/get.php?id=${id}`)).json();
-const upload = (productId: number | string, files: Parameters<ProductsApp['postForm']>[2]) =>
+const upload = (productId: number | string, files: FileSpec[]) =>
   c.postForm('/api/products/images/bulk_upload.php', { product_id: productId }, files);
 const gallery = async (productId: number, n = 3) => {
   const files = await Promise.all(
@@ -160,28 +164,28 @@ describe('tRPC twins', () => {
   it('productImages.list returns the same images as the legacy call', async () => {
     const id = await newProduct('Paridade');
     const list = await gallery(id, 2);
-    expect((await c.trpcGet('productImages.list', { product_id: id })).result.data).toEqual(list);
+    expect(await c.trpcQuery('productImages.list', { product_id: id })).toEqual(list);
   });
 
   it('productImages.upload takes FormData over HTTP with the same checks', async () => {
     const id = await newProduct('Via tRPC');
-    const base = await c.t.app.listen({ port: 0, host: '127.0.0.1' });
-    const send = (form: FormData) =>
-      fetch(`${base}/trpc/productImages.upload`, { method: 'POST', body: form, headers: { cookie: c.cookie } });
-    const form = new FormData();
-    form.append('product_id', String(id));
-    form.append('files', new File([await image('webp')], 'a.webp', { type: 'image/webp' }));
-    form.append('files', new File([await image('png')], 'b.png', { type: 'image/png' }));
-    const ok = await send(form);
+    const send = (form: FormData) => c.trpcForm('productImages.upload', form);
+    const ok = await send(
+      formData({ product_id: id }, [
+        { field: 'files', name: 'a.webp', data: await image('webp'), type: 'image/webp' },
+        { field: 'files', name: 'b.png', data: await image('png') },
+      ]),
+    );
     expect(ok.status).toBe(200);
     expect((await ok.json()).result.data).toEqual({ added: 2, message: '2 imagem(ns) adicionada(s)' });
     expect((await images(id)).map((i) => i.file_name)).toEqual(['a.webp', 'b.png']);
 
-    const bad = new FormData();
-    bad.append('product_id', String(id));
-    bad.append('files', new File([await image()], 'c.png', { type: 'image/png' }));
-    bad.append('files', new File([fakePng], 'd.jpg', { type: 'image/jpeg' }));
-    const refused = await send(bad);
+    const refused = await send(
+      formData({ product_id: id }, [
+        { field: 'files', name: 'c.png', data: await image() },
+        { field: 'files', name: 'd.jpg', data: fakePng, type: 'image/jpeg' },
+      ]),
+    );
     expect(refused.status).toBe(400);
     expect((await refused.json()).error.message).toBe('d.jpg: formato não permitido');
     expect(await images(id)).toHaveLength(2);
@@ -191,19 +195,7 @@ describe('tRPC twins', () => {
     const id = await newProduct('Caller');
     const list = await gallery(id, 2);
     const me = await c.sql<{ id: number }>("select id from admin_users where username = 'admin'");
-    const caller = createCaller({
-      app: {
-        em: c.t.db.fork(),
-        user: { id: me[0]?.id ?? 0, username: 'admin', isAdmin: true },
-        sessionId: null,
-        unlocked: false,
-        locale: 'pt-BR',
-        log: { info: () => {}, warn: () => {}, error: () => {} },
-        shop: { shopifyDomain: '', shopifyToken: '' },
-        uploadsDir: '/nonexistent',
-      },
-      http: null,
-    });
+    const caller = createCaller({ app: contextFor(c.t.db, { ...ADMIN_USER, id: me[0]?.id ?? 0 }), http: null });
     await expect(caller.productImages.reorder({ product_id: id, order: [99999] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await caller.productImages.reorder({ product_id: id, order: [list[1]?.id ?? 0] });
     expect((await images(id)).map((i) => i.id)).toEqual([list[1]?.id, list[0]?.id]);

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProductsApp, productsApp } from './products-helpers.ts';
+import { type AdminApi, adminApi } from '../helpers/api.ts';
+import { insertCollection } from '../helpers/fixtures.ts';
+import { createTestApp } from '../helpers/test-app.ts';
 
-let c: ProductsApp;
+let c: AdminApi;
 let camisas: number;
 beforeAll(async () => {
-  c = await productsApp();
-  const [row] = await c.sql<{ id: number }>(
-    "insert into collections (name, slug, sort_order) values ('Camisas', 'camisas', 1) returning id",
-  );
-  camisas = row?.id ?? 0;
+  c = await adminApi(await createTestApp());
+  camisas = await insertCollection(c.t.db, 'Camisas', 'camisas');
   const products: Record<string, string | number>[] = [
     { title: 'Camiseta Açaí Tropical', description: 'Algodão orgânico', price: '89,90' },
     { title: 'Camisa Pólo', price: '10', collection_id: camisas },
@@ -71,10 +70,10 @@ describe('GET /api/products/get.php and list.php', () => {
 describe('tRPC twins', () => {
   it('products.list and products.get return the same data as the legacy calls', async () => {
     const legacy = (await c.get('/api/products/list.php?q=cam&limit=8')).json();
-    expect((await c.trpcGet('products.list', { q: 'cam', limit: 8 })).result.data).toEqual(legacy);
+    expect(await c.trpcQuery('products.list', { q: 'cam', limit: 8 })).toEqual(legacy);
     const one = legacy[0];
-    expect((await c.trpcGet('products.get', { slug: one.slug })).result.data).toEqual(await getById(one.id));
-    const catalog = (await c.trpcGet('catalog.products', { collection_id: camisas })).result.data;
+    expect(await c.trpcQuery('products.get', { slug: one.slug })).toEqual(await getById(one.id));
+    const catalog = await c.trpcQuery('catalog.products', { collection_id: camisas });
     expect(catalog).toEqual((await c.get(`/api/products/list.php?collection_id=${camisas}`)).json());
   });
 });

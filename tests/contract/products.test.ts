@@ -1,22 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { image, type ProductsApp, productsApp, UPLOAD_URL } from './products-helpers.ts';
+import { type AdminApi, adminApi } from '../helpers/api.ts';
+import { insertCollection } from '../helpers/fixtures.ts';
+import { image, UPLOAD_URL } from '../helpers/images.ts';
+import { type FileSpec, formData } from '../helpers/multipart.ts';
+import { createTestApp } from '../helpers/test-app.ts';
 
-let c: ProductsApp;
+let c: AdminApi;
 let camisas: number;
 beforeAll(async () => {
-  c = await productsApp();
+  c = await adminApi(await createTestApp());
   // Written in SQL: this file tests products, not the collection calls.
-  const [row] = await c.sql<{ id: number }>(
-    "insert into collections (name, slug, sort_order) values ('Camisas', 'camisas', 1) returning id",
-  );
-  camisas = row?.id ?? 0;
+  camisas = await insertCollection(c.t.db, 'Camisas', 'camisas');
 });
 afterAll(async () => {
   await c.t.close();
 });
 
-const create = (fields: Record<string, string | number>, files: Parameters<ProductsApp['postForm']>[2] = []) =>
-  c.postForm('/api/products/create.php', fields, files);
+const create = (fields: Record<string, string | number>, files: FileSpec[] = []) => c.postForm('/api/products/create.php', fields, files);
 const getById = async (id: number) => (await c.get(`/api/products/get.php?id=${id}`)).json();
 
 describe('POST /api/products/create.php', () => {
@@ -185,33 +185,27 @@ describe('POST /api/products/reorder.php', () => {
 
 describe('tRPC twins', () => {
   it('products.create/update take the same FormData over HTTP, with the same rules', async () => {
-    const base = await c.t.app.listen({ port: 0, host: '127.0.0.1' });
-    const send = (path: string, form: FormData) =>
-      fetch(`${base}/trpc/${path}`, { method: 'POST', body: form, headers: { cookie: c.cookie } });
-    const form = new FormData();
-    for (const [k, v] of Object.entries({ title: 'Regata Açaí', price: '59,90', collection_id: String(camisas) })) form.append(k, v);
-    form.append('image', new File([await image('jpeg')], 'regata.jpg', { type: 'image/jpeg' }));
-    const created = await send('products.create', form);
+    const form = formData({ title: 'Regata Açaí', price: '59,90', collection_id: camisas }, [
+      { field: 'image', name: 'regata.jpg', data: await image('jpeg'), type: 'image/jpeg' },
+    ]);
+    const created = await c.trpcForm('products.create', form);
     expect(created.status).toBe(200);
     const product = (await created.json()).result.data;
     expect(product).toEqual(await getById(product.id));
     expect(product).toMatchObject({ slug: 'regata-acai', price: '59.90', collection_id: camisas });
     expect(product.image_url).toMatch(/\.jpg$/);
 
-    const update = new FormData();
-    update.append('id', String(product.id));
-    update.append('price', '');
-    const refused = await send('products.update', update);
+    const refused = await c.trpcForm('products.update', formData({ id: product.id, price: '' }));
     expect(refused.status).toBe(400);
     expect((await refused.json()).error.message).toBe('Preencha título e preço');
 
-    const del = await c.trpcPost('products.delete', { id: product.id });
+    const del = await c.trpcMutation('products.delete', { id: product.id });
     expect(del.statusCode).toBe(200);
     expect((await c.get(`/api/products/get.php?id=${product.id}`)).statusCode).toBe(404);
   });
 
   it('products.reorder refuses an unknown id like the legacy call', async () => {
-    const res = await c.trpcPost('products.reorder', { orders: [{ id: 99999, position: 1 }] });
+    const res = await c.trpcMutation('products.reorder', { orders: [{ id: 99999, position: 1 }] });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe('Produto não encontrado');
   });

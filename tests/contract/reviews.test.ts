@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../src/context.ts';
 import { seeded } from '../../src/demo/art-kit.ts';
 import { importReviews } from '../../src/reviews/import.service.ts';
-import { createTestApp, loginCookie, silentLog, type TestApp } from '../helpers/test-app.ts';
+import { ADMIN_USER, contextFor } from '../helpers/context.ts';
+import { formData, multipart } from '../helpers/multipart.ts';
+import { createTestApp, loginCookie, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -50,24 +51,11 @@ const addReview = (productId: number, name: string, rating: number) =>
 const csvRows = (n: number, from = 0) =>
   `nome,avaliacao,estrelas,cidade\n${Array.from({ length: n }, (_, i) => `Cliente ${from + i},"Muito bom, ${from + i}",${(i % 5) + 1},Recife`).join('\n')}\n`;
 
-function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer | string }) {
-  const boundary = '----reviewtest';
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="csv"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`),
-      Buffer.from(file.data),
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+/** The CSV file part of an import form. */
+const csvFile = (name: string, data: Buffer | string) => ({ field: 'csv', name, data, type: 'text/csv' });
 
 const importCsv = (data: Buffer | string | undefined, clear: '0' | '1', name = 'avaliacoes.csv') => {
-  const form = multipart({ clear_existing: clear }, data === undefined ? undefined : { name, data });
+  const form = multipart({ clear_existing: clear }, data === undefined ? [] : [csvFile(name, data)]);
   return t.app.inject({ method: 'POST', url: '/api/reviews/import.php', payload: form.payload, headers: { ...form.headers, cookie } });
 };
 const list = (query: string, headers: Record<string, string> = {}) =>
@@ -269,7 +257,7 @@ describe('POST /api/reviews/import.php', () => {
 
   it('needs an admin session', async () => {
     await addProducts(1);
-    const form = multipart({ clear_existing: '1' }, { name: 'a.csv', data: csvRows(5) });
+    const form = multipart({ clear_existing: '1' }, [csvFile('a.csv', csvRows(5))]);
     const res = await t.app.inject({ method: 'POST', url: '/api/reviews/import.php', payload: form.payload, headers: form.headers });
     expect(res.statusCode).toBe(401);
     expect(await allReviews()).toEqual([]);
@@ -300,16 +288,7 @@ describe('POST /api/reviews/import.php', () => {
 });
 
 describe('importReviews (service) with an injected random source', () => {
-  const ctx = (): AppContext => ({
-    em: t.db.fork(),
-    user: { id: 1, username: 'admin', isAdmin: true },
-    sessionId: null,
-    unlocked: false,
-    locale: 'pt-BR',
-    log: silentLog,
-    shop: { shopifyDomain: '', shopifyToken: '' },
-    uploadsDir: '/nonexistent',
-  });
+  const ctx = () => contextFor(t.db, ADMIN_USER);
   const file = { filename: 'a.csv', data: Buffer.from(csvRows(60)) };
   const assignment = async () => (await allReviews()).map((r) => `${r.product_id}:${r.reviewer_name}`).sort();
 
@@ -331,12 +310,8 @@ describe('tRPC reviews.import (FormData over real HTTP)', () => {
   });
   const send = (form: FormData, headers: Record<string, string> = { cookie }) =>
     fetch(`${base}/trpc/reviews.import`, { method: 'POST', body: form, headers });
-  const form = (csv: string | null, clear = '1') => {
-    const f = new FormData();
-    f.append('clear_existing', clear);
-    if (csv !== null) f.append('csv', new File([csv], 'avaliacoes.csv', { type: 'text/csv' }));
-    return f;
-  };
+  const form = (csv: string | null, clear = '1') =>
+    formData({ clear_existing: clear }, csv === null ? [] : [csvFile('avaliacoes.csv', csv)]);
 
   it('imports like the legacy call and answers the same result', async () => {
     await addProducts(5);

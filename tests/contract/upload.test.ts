@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakePng, image, multipart, type ProductsApp, productsApp, UPLOAD_URL } from './products-helpers.ts';
+import { type AdminApi, adminApi } from '../helpers/api.ts';
+import { fakePng, image, UPLOAD_URL } from '../helpers/images.ts';
+import { type FileSpec, multipart } from '../helpers/multipart.ts';
+import { createTestApp } from '../helpers/test-app.ts';
 
-let c: ProductsApp;
+let c: AdminApi;
 beforeAll(async () => {
-  c = await productsApp();
+  c = await adminApi(await createTestApp());
 });
 afterAll(async () => {
   await c.t.close();
 });
 
-const upload = (files: Parameters<ProductsApp['postForm']>[2]) => c.postForm('/upload.php', {}, files);
+const upload = (files: FileSpec[]) => c.postForm('/upload.php', {}, files);
 
 describe('POST /upload.php', () => {
   it('stores the `file` re-encoded under a server-chosen name and answers { ok, url }', async () => {
@@ -45,7 +48,7 @@ describe('POST /upload.php', () => {
 
   it('needs an admin session', async () => {
     const before = c.files();
-    const form = await multipart({}, [{ field: 'file', name: 'a.png', data: await image() }]);
+    const form = multipart({}, [{ field: 'file', name: 'a.png', data: await image() }]);
     const res = await c.t.app.inject({ method: 'POST', url: '/upload.php', payload: form.payload, headers: form.headers });
     expect(res.statusCode).toBe(401);
     expect(c.files()).toEqual(before);
@@ -54,11 +57,10 @@ describe('POST /upload.php', () => {
 
 describe('tRPC media.upload (FormData over HTTP)', () => {
   it('answers the same { url } with the same checks', async () => {
-    const base = await c.t.app.listen({ port: 0, host: '127.0.0.1' });
     const send = (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return fetch(`${base}/trpc/media.upload`, { method: 'POST', body: form, headers: { cookie: c.cookie } });
+      return c.trpcForm('media.upload', form);
     };
     const ok = await send(new File([await image('png')], 'logo.png', { type: 'image/png' }));
     expect(ok.status).toBe(200);

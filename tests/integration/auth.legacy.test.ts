@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows } from '../helpers/db-snapshot.ts';
 import { ADMIN, createTestApp, loginCookie, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -9,10 +10,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const sessionCount = async () => {
-  const rows = await t.db.fork().getConnection().execute<{ n: string }[]>('select count(*)::text as n from sessions');
-  return Number(rows[0]?.n);
-};
+const sessionCount = () => countRows(t.db, 'sessions');
 
 describe('/auth/*.php', () => {
   it('me.php answers { authenticated: false, is_admin: false } to a visitor', async () => {
@@ -162,16 +160,17 @@ describe('/auth/*.php', () => {
 });
 
 describe('login rate limits', () => {
-  it('locks an account after repeated failures, even with the right password', async () => {
+  it('locks an account for the guessing address after repeated failures, not for the owner elsewhere', async () => {
     const local = await createTestApp();
     try {
-      const attempt = (password: string) =>
-        local.app.inject({ method: 'POST', url: '/auth/login.php', payload: { username: ADMIN.username, password } });
+      const attempt = (password: string, remoteAddress = '203.0.113.9') =>
+        local.app.inject({ method: 'POST', url: '/auth/login.php', payload: { username: ADMIN.username, password }, remoteAddress });
       for (let i = 0; i < 5; i++) expect((await attempt('wrong-pass')).statusCode).toBe(401);
       const blocked = await attempt(ADMIN.password);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.headers['retry-after']).toBeDefined();
       expect(blocked.json().error).toMatch(/tentativas/);
+      expect((await attempt(ADMIN.password, '198.51.100.7')).statusCode).toBe(200);
     } finally {
       await local.close();
     }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter, createCaller } from '../../server/trpc/router.ts';
+import { contextFor } from '../helpers/context.ts';
+import { dbSnapshot } from '../helpers/db-snapshot.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -11,19 +13,7 @@ afterAll(async () => {
 });
 
 /** Row counts of every table: an anonymous admin call must leave them all unchanged. */
-async function snapshot(): Promise<string> {
-  const conn = t.db.fork().getConnection();
-  const tables = await conn.execute<{ table_name: string }[]>(
-    "select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1",
-  );
-  const counts: string[] = [];
-  for (const { table_name } of tables) {
-    const [row] = await conn.execute<{ n: string }[]>(`select count(*)::text as n from "${table_name}"`);
-    counts.push(`${table_name}=${row?.n}`);
-  }
-  const settings = await conn.execute('select * from settings');
-  return JSON.stringify({ counts, settings });
-}
+const snapshot = () => dbSnapshot(t.db);
 
 describe('every route and procedure has a written policy', () => {
   it('Fastify: each registered route declares public or admin', () => {
@@ -58,19 +48,10 @@ describe('every route and procedure has a written policy', () => {
   });
 
   it('tRPC: every admin procedure refuses an anonymous caller and changes nothing', async () => {
-    const caller = createCaller({
-      app: {
-        em: t.db.fork(),
-        user: null,
-        sessionId: null,
-        unlocked: false,
-        locale: 'pt-BR',
-        log: { info: () => {}, warn: () => {}, error: () => {} },
-        shop: { shopifyDomain: '', shopifyToken: '' },
-        uploadsDir: '/nonexistent',
-      },
-      http: null,
-    }) as unknown as Record<string, Record<string, (input?: unknown) => Promise<unknown>>>;
+    const caller = createCaller({ app: contextFor(t.db), http: null }) as unknown as Record<
+      string,
+      Record<string, (input?: unknown) => Promise<unknown>>
+    >;
     const before = await snapshot();
     const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { policy?: string } } }>);
     const admin = procedures.filter(([, p]) => p._def.meta?.policy === 'admin');

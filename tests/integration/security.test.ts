@@ -114,3 +114,77 @@ describe('hardening', () => {
     expect(res.json()).toHaveProperty('error');
   });
 });
+
+describe('behind a TLS proxy that is not configured as trusted', () => {
+  it('accepts a same-origin browser write even though the scheme looks like http here', async () => {
+    const cookie = await loginCookie(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/settings.update',
+      headers: {
+        cookie,
+        'content-type': 'application/json',
+        host: 'loja.example',
+        origin: 'https://loja.example',
+        'sec-fetch-site': 'same-origin',
+      },
+      payload: { site_title: 'Minha Loja' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('tRPC input hardening', () => {
+  it('refuses __proto__ in a tRPC JSON body and in a query input', async () => {
+    const cookie = await loginCookie(t.app);
+    const body = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/collections.create',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: '{"__proto__":{"x":1},"name":"a"}',
+    });
+    expect(body.statusCode).toBe(400);
+    const query = await t.app.inject({
+      method: 'GET',
+      url: `/trpc/catalog.products?input=${encodeURIComponent('{"__proto__":{"q":"x"}}')}`,
+    });
+    expect(query.statusCode).toBe(400);
+  });
+
+  it('takes multipart bodies only at the upload procedures', async () => {
+    const cookie = await loginCookie(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.login',
+      headers: { cookie, 'content-type': 'multipart/form-data; boundary=x', 'content-length': '5' },
+      payload: '--x--',
+    });
+    expect(res.statusCode).toBe(415);
+  });
+});
+
+describe('answers in the spec language', () => {
+  it('a POST to an unknown or read-only path answers a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/products/list.php' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Não encontrado' });
+  });
+
+  it('malformed tRPC JSON answers a generic Portuguese message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{nope',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Requisição inválida');
+  });
+
+  it('a wrongly typed legacy field is named, not reported as missing', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/products/get.php?id=abc' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).not.toBe('Preencha todos os campos');
+    expect(res.json().error).toMatch(/^id: /);
+  });
+});

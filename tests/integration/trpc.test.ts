@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaller } from '../../server/trpc/router.ts';
+import { ADMIN_USER, contextFor } from '../helpers/context.ts';
 import { ADMIN, createTestApp, loginCookie, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -63,16 +64,7 @@ describe('tRPC over HTTP', () => {
 
 describe('tRPC through createCaller (no HTTP)', () => {
   it('calls the same services with the same context', async () => {
-    const ctx = {
-      em: t.db.fork(),
-      user: { id: 1, username: 'admin', isAdmin: true },
-      sessionId: null,
-      unlocked: false,
-      locale: 'pt-BR' as const,
-      log: { info: () => {}, warn: () => {}, error: () => {} },
-      shop: { shopifyDomain: '', shopifyToken: '' },
-      uploadsDir: '/nonexistent',
-    };
+    const ctx = contextFor(t.db, ADMIN_USER);
     const caller = createCaller({ app: ctx, http: null });
     expect(await caller.dashboard.counts()).toEqual({ products: 0, collections: 0, banners: 0 });
     const users = await caller.auth.listUsers();

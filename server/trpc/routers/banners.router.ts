@@ -3,25 +3,25 @@ import { ZBanner, ZBannerFields, ZBannerUpdate } from '../../../shared/content.t
 import { ZIdInput } from '../../../shared/ids.ts';
 import { createBanner, deleteBanner, listBanners, updateBanner } from '../../../src/content/banner.service.ts';
 import { imageField } from '../../../src/content/uploads.ts';
-import { parseInput } from '../../legacy/parse.ts';
-import { readForm } from '../form-data.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+import { readFormData } from '../../input/form.ts';
+import { parseInput } from '../../input/parse.ts';
+import { adminProcedure, publicProcedure, router, uploadProcedure } from '../trpc.ts';
 
 /** Banners (spec §7): create and update take FormData with title, href, sort_order and `image`. */
 export const bannersRouter = router({
   list: publicProcedure.output(z.array(ZBanner)).query(({ ctx }) => listBanners(ctx.app)),
-  create: adminProcedure
+  create: uploadProcedure
     .input(z.instanceof(FormData))
     .output(ZBanner)
     .mutation(async ({ ctx, input }) => {
-      const { fields, files } = await readForm(input);
+      const { fields, files } = await readFormData(input);
       return createBanner(ctx.app, parseInput(ZBannerFields, fields), imageField(files));
     }),
-  update: adminProcedure
+  update: uploadProcedure
     .input(z.instanceof(FormData))
     .output(ZBanner)
     .mutation(async ({ ctx, input }) => {
-      const { fields, files } = await readForm(input);
+      const { fields, files } = await readFormData(input);
       return updateBanner(ctx.app, parseInput(ZBannerUpdate, fields), imageField(files));
     }),
   delete: adminProcedure.input(ZIdInput).mutation(async ({ ctx, input }) => {

@@ -20,9 +20,9 @@ import {
 } from '../../../src/content/footer.service.ts';
 import { createFooterIcon, deleteFooterIcon, listFooterIcons, toggleFooterIcon } from '../../../src/content/footer-icon.service.ts';
 import { imageField } from '../../../src/content/uploads.ts';
-import { parseInput } from '../../legacy/parse.ts';
-import { readForm } from '../form-data.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+import { readFormData } from '../../input/form.ts';
+import { parseInput } from '../../input/parse.ts';
+import { adminProcedure, publicProcedure, router, uploadProcedure } from '../trpc.ts';
 
 const ok = { ok: true } as const;
 
@@ -30,11 +30,11 @@ const ok = { ok: true } as const;
 export const footerRouter = router({
   icons: publicProcedure.output(z.array(ZFooterIcon)).query(({ ctx }) => listFooterIcons(ctx.app)),
   /** FormData with `image` (required), alt_text and sort_order. */
-  createIcon: adminProcedure
+  createIcon: uploadProcedure
     .input(z.instanceof(FormData))
     .output(ZFooterIcon)
     .mutation(async ({ ctx, input }) => {
-      const { fields, files } = await readForm(input);
+      const { fields, files } = await readFormData(input);
       return createFooterIcon(ctx.app, parseInput(ZFooterIconFields, fields), imageField(files));
     }),
   toggleIcon: adminProcedure

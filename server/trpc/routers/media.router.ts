@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { ZUploadResult } from '../../../shared/catalog.ts';
 import { uploadImage } from '../../../src/media/upload.service.ts';
-import { readForm } from '../form-data.ts';
-import { adminProcedure, router } from '../trpc.ts';
+import { readFormData } from '../../input/form.ts';
+import { router, uploadProcedure } from '../trpc.ts';
 
 export const mediaRouter = router({
   /** FormData with one image in `file` -> its /uploads/ URL (the twin of /upload.php). */
-  upload: adminProcedure
+  upload: uploadProcedure
     .input(z.instanceof(FormData))
     .output(ZUploadResult)
     .mutation(async ({ ctx, input }) => {
-      const { files } = await readForm(input);
+      const { files } = await readFormData(input);
       return uploadImage(
         ctx.app,
         files.find((f) => f.field === 'file'),

@@ -13,9 +13,9 @@ import {
   listProductImages,
   reorderProductImages,
 } from '../../../src/catalog/product-image.service.ts';
-import { parseInput } from '../../legacy/parse.ts';
-import { readForm } from '../form-data.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+import { readFormData } from '../../input/form.ts';
+import { parseInput } from '../../input/parse.ts';
+import { adminProcedure, publicProcedure, router, uploadProcedure } from '../trpc.ts';
 
 export const productImagesRouter = router({
   list: publicProcedure
@@ -23,11 +23,11 @@ export const productImagesRouter = router({
     .output(z.array(ZProductImage))
     .query(({ ctx, input }) => listProductImages(ctx.app, input.product_id)),
   /** FormData with product_id and files (up to 10). */
-  upload: adminProcedure
+  upload: uploadProcedure
     .input(z.instanceof(FormData))
     .output(z.object({ added: z.number(), message: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      const { fields, files } = await readForm(input);
+      const { fields, files } = await readFormData(input);
       const { product_id } = parseInput(ZProductImageUploadFields, fields);
       const added = await addProductImages(
         ctx.app,

@@ -3,13 +3,13 @@ import { ZProduct, ZProductCreate, ZProductListInput, ZProductLookup, ZProductRe
 import { ZIdInput } from '../../../shared/ids.ts';
 import { getProduct, listProducts } from '../../../src/catalog/catalog.service.ts';
 import { createProduct, deleteProduct, reorderProducts, updateProduct } from '../../../src/catalog/product.service.ts';
-import { parseInput } from '../../legacy/parse.ts';
-import { readForm } from '../form-data.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+import { readFormData } from '../../input/form.ts';
+import { parseInput } from '../../input/parse.ts';
+import { adminProcedure, publicProcedure, router, uploadProcedure } from '../trpc.ts';
 
 /** The product form as FormData: its fields plus an optional `image` file. */
 async function productForm(form: FormData) {
-  const { fields, files } = await readForm(form);
+  const { fields, files } = await readFormData(form);
   return { fields, image: files.find((f) => f.field === 'image') };
 }
 
@@ -22,14 +22,14 @@ export const productsRouter = router({
     .input(ZProductLookup)
     .output(ZProduct)
     .query(({ ctx, input }) => getProduct(ctx.app, input)),
-  create: adminProcedure
+  create: uploadProcedure
     .input(z.instanceof(FormData))
     .output(ZProduct)
     .mutation(async ({ ctx, input }) => {
       const { fields, image } = await productForm(input);
       return createProduct(ctx.app, parseInput(ZProductCreate, fields), image);
     }),
-  update: adminProcedure
+  update: uploadProcedure
     .input(z.instanceof(FormData))
     .output(ZProduct)
     .mutation(async ({ ctx, input }) => {

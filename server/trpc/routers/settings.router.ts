@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ZLockedSettings, ZSettings } from '../../../shared/settings.ts';
 import { ZAdminSettings } from '../../../shared/settings-input.ts';
 import { getAdminSettings, getPublicSettings, settingsImages, updateSettings } from '../../../src/settings/settings.service.ts';
-import { readForm } from '../form-data.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+import { readFormData } from '../../input/form.ts';
+import { adminProcedure, publicProcedure, router, uploadProcedure } from '../trpc.ts';
 
 export const settingsRouter = router({
   /** The storefront's settings, or the lock screen's few fields while the store is locked. */
@@ -16,11 +16,11 @@ export const settingsRouter = router({
     .output(ZAdminSettings)
     .mutation(({ ctx, input }) => updateSettings(ctx.app, input)),
   /** The same change with logo, favicon or footer image files (multipart FormData). */
-  updateWithImages: adminProcedure
+  updateWithImages: uploadProcedure
     .input(z.instanceof(FormData))
     .output(ZAdminSettings)
     .mutation(async ({ ctx, input }) => {
-      const { fields, files } = await readForm(input);
+      const { fields, files } = await readFormData(input);
       return updateSettings(ctx.app, fields, settingsImages(files));
     }),
 });

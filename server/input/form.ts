@@ -1,0 +1,63 @@
+import type { FastifyRequest } from 'fastify';
+import { CATALOG_MESSAGES } from '../../shared/catalog.ts';
+import { LIMITS } from '../../shared/limits.ts';
+import { AppError } from '../../src/errors.ts';
+import type { Upload } from '../../src/media/media.service.ts';
+
+export type FormFile = Upload & { field: string };
+export type FormBody = { fields: Record<string, unknown>; files: FormFile[] };
+
+const fieldName = (name: string) => name.replace(/\[\d*\]$/, '');
+
+/**
+ * A legacy request's input in one shape, whatever its body: `?query` merged with the JSON, form or
+ * multipart fields (the body wins; JSON keeps its types), and the files read in memory. A file cut
+ * at the size limit is marked truncated so the media service refuses it with the spec's message.
+ */
+export async function readRequestForm(req: FastifyRequest): Promise<FormBody> {
+  const query = { ...(req.query as Record<string, unknown>) };
+  if (!req.isMultipart()) {
+    const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+    return { fields: { ...query, ...body }, files: [] };
+  }
+  const fields: Record<string, unknown> = query;
+  const files: FormFile[] = [];
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (!part.filename && data.length === 0) continue; // an empty file input
+        files.push({ field: fieldName(part.fieldname), filename: part.filename, data, truncated: part.file.truncated });
+      } else if (typeof part.value === 'string' && part.fieldname !== '__proto__') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (e) {
+    if ((e as { code?: string }).code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', CATALOG_MESSAGES.tooManyImages);
+    throw e;
+  }
+  return { fields, files };
+}
+
+/** The same shape from a tRPC FormData input; files over the limit are not even read. */
+export async function readFormData(form: FormData): Promise<FormBody> {
+  const fields: Record<string, unknown> = {};
+  const files: FormFile[] = [];
+  for (const [key, value] of form.entries()) {
+    if (key === '__proto__') continue;
+    if (typeof value === 'string') {
+      fields[key] = value;
+      continue;
+    }
+    if (!value.name && value.size === 0) continue;
+    if (files.length >= LIMITS.galleryMaxFiles) throw new AppError('BAD_REQUEST', CATALOG_MESSAGES.tooManyImages);
+    const tooBig = value.size > LIMITS.galleryMaxBytes;
+    files.push({
+      field: fieldName(key),
+      filename: value.name,
+      data: tooBig ? Buffer.alloc(0) : Buffer.from(await value.arrayBuffer()),
+      truncated: tooBig,
+    });
+  }
+  return { fields, files };
+}

@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+import { MESSAGES } from '../../shared/errors.ts';
+import { AppError } from '../../src/errors.ts';
+
+function valueAt(raw: unknown, path: PropertyKey[]): unknown {
+  let v: unknown = raw;
+  for (const key of path) v = v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[key] : undefined;
+  return v;
+}
+
+/**
+ * Parses input with the operation's shared contract (zod speaks Portuguese here, see
+ * shared/zod-locale.ts). A missing field answers the spec's 'Preencha todos os campos'; any other
+ * problem names the field.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const r = schema.safeParse(raw);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  if (!issue) throw new AppError('BAD_REQUEST', MESSAGES.requestFailed);
+  const value = valueAt(raw, issue.path);
+  const missing = issue.code === 'invalid_type' && (value === undefined || value === null || value === '');
+  if (missing) throw new AppError('BAD_REQUEST', MESSAGES.fillAllFields);
+  const field = issue.path.join('.');
+  throw new AppError('BAD_REQUEST', field ? `${field}: ${issue.message}` : issue.message);
+}
