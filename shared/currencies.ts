@@ -15,10 +15,6 @@ export type CurrencyCode = keyof typeof CURRENCIES;
 export const CURRENCY_CODES = Object.keys(CURRENCIES) as CurrencyCode[];
 export const DEFAULT_CURRENCY: CurrencyCode = 'BRL';
 
-export function isCurrency(value: unknown): value is CurrencyCode {
-  return typeof value === 'string' && Object.hasOwn(CURRENCIES, value);
-}
-
 /**
  * Formats a money amount the pt-BR way with the symbol first: "R$ 1.234,56" (spec §9).
  * Amounts travel as numeric strings ("1234.56") so no float ever rounds a price.

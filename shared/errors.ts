@@ -25,7 +25,6 @@ export const MESSAGES = {
   badRequest: 'Requisição inválida',
   internal: 'Erro interno do servidor',
   unauthorized: 'Não autenticado',
-  forbidden: 'Acesso negado',
   notFound: 'Não encontrado',
   productNotFound: 'Produto não encontrado',
   collectionNotFound: 'Coleção não encontrada',

@@ -10,7 +10,6 @@ export const LIMITS = {
   swipeThresholdPx: 50,
   galleryMaxFiles: 10,
   galleryMaxBytes: 5 * 1024 * 1024,
-  galleryMimeTypes: ['image/jpeg', 'image/png', 'image/webp'] as const,
   thumbnailSize: { min: 60, max: 150, step: 10, default: 80 },
   shippingMinDays: { min: 1, max: 30, default: 2 },
   shippingMaxDays: { min: 1, max: 60, default: 5 },

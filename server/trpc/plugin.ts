@@ -4,7 +4,6 @@ import { LIMITS } from '../../shared/limits.ts';
 import { type AppRouter, appRouter } from './router.ts';
 import type { ProcedureMeta, TrpcContext } from './trpc.ts';
 
-/** Mounts the tRPC router at /trpc; every procedure gets the same AppContext as the other adapters. */
 /** Largest multipart body a tRPC upload may send: a full gallery selection plus form overhead. */
 const MAX_UPLOAD_BYTES = LIMITS.galleryMaxFiles * LIMITS.galleryMaxBytes + 1024 * 1024;
 
@@ -29,6 +28,7 @@ function hasProtoKey(json: string): boolean {
   }
 }
 
+/** Mounts the tRPC router at /trpc; every procedure gets the same AppContext as the other adapters. */
 export async function trpcRoutes(app: FastifyInstance): Promise<void> {
   // FormData mutations reach tRPC as a raw stream, outside Fastify's bodyLimit: cap them by
   // Content-Length here (Node never delivers more bytes than announced; chunked bodies are refused).

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { toCollectionDto } from './catalog.mapper.ts';
 import { Collection } from './collection.entity.ts';
-import { flushWithUniqueSlug, uniqueSlug } from './slug.ts';
+import { retryOnSlugClash, uniqueSlug } from './slug.ts';
 
 const NAME_REQUIRED = 'Informe o nome da coleção';
 
@@ -15,7 +15,9 @@ async function findOrFail(ctx: AppContext, id: number) {
 }
 
 /** Creates an active collection at the end of the list; the slug comes from the name. */
-export async function createCollection(ctx: AppContext, input: { name: string }): Promise<CollectionDto> {
+export const createCollection = (ctx: AppContext, input: { name: string }) => retryOnSlugClash(ctx, (c) => createOnce(c, input));
+
+async function createOnce(ctx: AppContext, input: { name: string }): Promise<CollectionDto> {
   const name = input.name.trim();
   if (!name) throw new AppError('BAD_REQUEST', NAME_REQUIRED);
   const [last] = await ctx.em.find(Collection, {}, { orderBy: { sort_order: 'desc' }, limit: 1 });
@@ -27,12 +29,14 @@ export async function createCollection(ctx: AppContext, input: { name: string })
     created_at: new Date(),
     updated_at: new Date(),
   });
-  await flushWithUniqueSlug(ctx.em, Collection, c, name);
+  await ctx.em.flush();
   return toCollectionDto(c);
 }
 
 /** Changes name (and so slug), active flag or sort order. */
-export async function updateCollection(ctx: AppContext, input: CollectionUpdate): Promise<CollectionDto> {
+export const updateCollection = (ctx: AppContext, input: CollectionUpdate) => retryOnSlugClash(ctx, (c) => updateOnce(c, input));
+
+async function updateOnce(ctx: AppContext, input: CollectionUpdate): Promise<CollectionDto> {
   const c = await findOrFail(ctx, input.id);
   if (input.name !== undefined) {
     const name = input.name.trim();
@@ -44,7 +48,7 @@ export async function updateCollection(ctx: AppContext, input: CollectionUpdate)
   }
   if (input.active !== undefined) c.active = input.active;
   if (input.sort_order !== undefined) c.sort_order = input.sort_order;
-  await flushWithUniqueSlug(ctx.em, Collection, c, c.name);
+  await ctx.em.flush();
   return toCollectionDto(c);
 }
 

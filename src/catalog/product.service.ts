@@ -11,7 +11,7 @@ import { parseMoney, parseOptionalMoney } from './money.ts';
 import { type IProduct, Product } from './product.entity.ts';
 import { ProductImage } from './product-image.entity.ts';
 import { productSearchText } from './search.ts';
-import { flushWithUniqueSlug, uniqueSlug } from './slug.ts';
+import { retryOnSlugClash, uniqueSlug } from './slug.ts';
 
 const M = CATALOG_MESSAGES;
 
@@ -59,14 +59,17 @@ async function commitWithImage(ctx: AppContext, product: IProduct, image: Upload
       ctx.em.create(ProductImage, { product, url: saved.url, file_name: safeFileName(image.filename), position: 0 });
       product.image_url = saved.url;
     }
-    await flushWithUniqueSlug(ctx.em, Product, product, product.title);
+    await ctx.em.flush();
   });
   const [dto] = await withGalleries(ctx.em, [product]);
   return dto as ProductDto;
 }
 
 /** Creates a product at the end of its collection; the slug comes from the title. */
-export async function createProduct(ctx: AppContext, input: ProductCreate, image?: Upload): Promise<ProductDto> {
+export const createProduct = (ctx: AppContext, input: ProductCreate, image?: Upload) =>
+  retryOnSlugClash(ctx, (c) => createOnce(c, input, image));
+
+async function createOnce(ctx: AppContext, input: ProductCreate, image?: Upload): Promise<ProductDto> {
   const title = requiredTitle(input.title);
   const price = requiredPrice(input.price);
   const old_price = parseOptionalMoney(input.old_price, M.invalidOldPrice);
@@ -87,7 +90,10 @@ export async function createProduct(ctx: AppContext, input: ProductCreate, image
 }
 
 /** Changes the fields sent; a new title gives a new slug, a new collection puts the product last in it. */
-export async function updateProduct(ctx: AppContext, input: ProductUpdate, image?: Upload): Promise<ProductDto> {
+export const updateProduct = (ctx: AppContext, input: ProductUpdate, image?: Upload) =>
+  retryOnSlugClash(ctx, (c) => updateOnce(c, input, image));
+
+async function updateOnce(ctx: AppContext, input: ProductUpdate, image?: Upload): Promise<ProductDto> {
   const product = await findProductOrFail(ctx.em, input.id);
   // Every value is checked before the product changes at all.
   const title = input.title === undefined ? undefined : requiredTitle(input.title);

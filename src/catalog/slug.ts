@@ -27,22 +27,15 @@ export async function uniqueSlug(em: EntityManager, entity: SlugEntity, text: st
 }
 
 /**
- * Flushes a row whose slug was just chosen. Two requests creating the same title at once can pick
- * the same slug; the unique index refuses the second, which then takes the next free slug.
+ * Runs a write that picks a slug, again on a fresh unit of work when another request took the same
+ * slug between our check and our insert (the unique index refuses the second one).
  */
-export async function flushWithUniqueSlug(
-  em: EntityManager,
-  entity: SlugEntity,
-  row: { id?: number; slug: string },
-  text: string,
-): Promise<void> {
+export async function retryOnSlugClash<C extends { em: EntityManager }, T>(ctx: C, run: (ctx: C) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await em.flush();
-      return;
+      return await run(attempt === 1 ? ctx : { ...ctx, em: ctx.em.fork() });
     } catch (e) {
       if (!(e instanceof UniqueConstraintViolationException) || !/slug/.test(e.message) || attempt >= 5) throw e;
-      row.slug = await uniqueSlug(em, entity, text, row.id);
     }
   }
 }

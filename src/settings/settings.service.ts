@@ -9,8 +9,6 @@ import type { ISettingsRow } from './settings.entity.ts';
 import { loadSettingsRow } from './settings.repo.ts';
 import { canSeeStore } from './store-lock.ts';
 
-export { loadSettingsRow };
-
 function toSettings(row: ISettingsRow, ctx: AppContext): Settings {
   const out = {} as Record<string, unknown>;
   for (const key of SETTINGS_KEYS) out[key] = row[key as keyof ISettingsRow];

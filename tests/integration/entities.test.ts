@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_DEFAULTS } from '../../shared/settings.ts';
 import type { Database } from '../../src/db/database.ts';
 import { ENTITIES } from '../../src/db/entities.ts';
-import { loadSettingsRow } from '../../src/settings/settings.service.ts';
+import { loadSettingsRow } from '../../src/settings/settings.repo.ts';
 import { openTestDatabase } from '../helpers/test-app.ts';
 
 let db: Database;
