@@ -31,7 +31,12 @@ export const STOREFRONT_ROUTES: StorefrontRoute[] = [
   },
   {
     path: '/produto/:slug',
-    prefetch: (trpc, qc, p) => [qc.prefetchQuery(trpc.catalog.productPage.queryOptions({ slug: p.slug ?? '' }))],
+    prefetch: (trpc, qc, p) => [
+      qc.prefetchQuery(trpc.catalog.productPage.queryOptions({ slug: p.slug ?? '' })).then(() => {
+        const product = qc.getQueryData(trpc.catalog.productPage.queryKey({ slug: p.slug ?? '' }));
+        return product ? qc.prefetchQuery(trpc.reviews.list.queryOptions({ product_id: product.id })) : undefined;
+      }),
+    ],
     missing: (trpc, qc, p) => qc.getQueryData(trpc.catalog.productPage.queryKey({ slug: p.slug ?? '' })) === null,
     title: (trpc, qc, p) => qc.getQueryData(trpc.catalog.productPage.queryKey({ slug: p.slug ?? '' }))?.title,
   },

@@ -57,6 +57,11 @@ describe('server-rendered storefront', () => {
     expect(res.body).toContain(`<title>${esc(p.title)} | Minha Loja</title>`);
     const [int, dec] = p.price.split('.');
     expect(res.body).toContain(`R$ ${Number(int).toLocaleString('pt-BR')},${dec}`);
+    // The reviews block is rendered on the server too, from the same reviews.list query.
+    const reviews = (await t.app.inject({ method: 'GET', url: `/api/reviews/list.php?product_id=${p.id}` })).json();
+    expect(reviews.stats.total).toBeGreaterThanOrEqual(4);
+    expect(res.body).toContain('Avaliações');
+    expect(res.body).toContain(esc(reviews.reviews[0].reviewer_name));
   });
 
   it('answers an unknown product with 404 and the spec text', async () => {

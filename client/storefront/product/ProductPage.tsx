@@ -9,6 +9,28 @@ import { NotFound } from '../common/NotFound.tsx';
 import { Price } from '../common/Price.tsx';
 import { Gallery } from './Gallery.tsx';
 import classes from './ProductPage.module.css';
+import { ReviewsBlock } from './ReviewsBlock.tsx';
+
+/** The delivery estimate for the visitor's region when it is known (spec §7 location), else generic. */
+function DeliveryText({ min, max }: { min: number; max: number }) {
+  const trpc = useTRPC();
+  // Detected in the browser only: the server-rendered page shows the generic text.
+  const { data } = useQuery({ ...trpc.location.detect.queryOptions(), enabled: typeof window !== 'undefined', retry: false });
+  const place = data?.city ? [data.city, data.state].filter(Boolean).join(' - ') : null;
+  return (
+    <span>
+      {place ? (
+        <Trans>
+          Entrega estimada em {min} a {max} dias úteis para {place}
+        </Trans>
+      ) : (
+        <Trans>
+          Entrega estimada em {min} a {max} dias úteis para a sua região
+        </Trans>
+      )}
+    </span>
+  );
+}
 
 /** Product page (spec §2): breadcrumb, gallery, prices, delivery box, description. */
 export function ProductPage() {
@@ -64,11 +86,7 @@ export function ProductPage() {
               <span style={{ color: settings.shipping_icon_color }}>
                 <TruckIcon />
               </span>
-              <span>
-                <Trans>
-                  Entrega estimada em {min} a {max} dias úteis para a sua região
-                </Trans>
-              </span>
+              <DeliveryText min={min} max={max} />
             </div>
           )}
           {product.description && (
@@ -81,6 +99,7 @@ export function ProductPage() {
           )}
         </div>
       </div>
+      <ReviewsBlock productId={product.id} />
     </div>
   );
 }
