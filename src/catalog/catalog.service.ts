@@ -62,24 +62,33 @@ export async function getHome(ctx: AppContext): Promise<HomeDto> {
   const take = LIMITS.homeCollectionProducts;
   const featured = await ctx.em.find(Product, { collection: null }, { orderBy: productOrder });
   const collections = await ctx.em.find(Collection, { active: true }, { orderBy: { sort_order: 'asc', id: 'asc' } });
-  const sections: HomeDto['sections'] = [];
-  const firstOf = await Promise.all(
-    collections.map((c) => ctx.em.find(Product, { collection: c.id }, { orderBy: productOrder, limit: take + 1 })),
-  );
-  const all = [...featured, ...firstOf.flatMap((list) => list.slice(0, take))];
+  // The first take + 1 products of every active collection in one query (the extra one tells
+  // whether 'view more' is needed), however many collections the shop has.
+  const ranked = collections.length
+    ? await ctx.em.getConnection().execute<{ id: number }[]>(
+        `select id from (select id, row_number() over (partition by collection_id order by position, id) as n
+             from products where collection_id in (${collections.map(() => '?').join(',')})) ranked where n <= ?`,
+        [...collections.map((c) => c.id), take + 1],
+      )
+    : [];
+  const inSections = ranked.length
+    ? await ctx.em.find(Product, { id: { $in: ranked.map((r: { id: number }) => r.id) } }, { orderBy: productOrder })
+    : [];
+  const byCollection = Map.groupBy(inSections, (p) => p.collection?.id);
   const g = await galleries(
     ctx.em,
-    all.map((p) => p.id),
+    [...featured, ...inSections].map((p) => p.id),
   );
-  collections.forEach((c, i) => {
-    const list = firstOf[i] ?? [];
-    if (list.length === 0) return;
+  const sections: HomeDto['sections'] = [];
+  for (const c of collections) {
+    const list = byCollection.get(c.id) ?? [];
+    if (list.length === 0) continue; // collections without products are hidden (spec §2)
     sections.push({
       collection: toCollectionDto(c),
       products: list.slice(0, take).map((p) => toProductDto(p, g.get(p.id))),
       has_more: list.length > take,
     });
-  });
+  }
   return { featured: featured.map((p) => toProductDto(p, g.get(p.id))), sections };
 }
 
