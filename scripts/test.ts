@@ -10,6 +10,8 @@ const { TEST_DATABASE_URL: _omit, ...envWithoutPg } = process.env;
 const steps: { name: string; cmd: string[]; env?: NodeJS.ProcessEnv }[] = [
   { name: 'lint (biome)', cmd: ['biome', 'check', '.'] },
   { name: 'typecheck (tsc)', cmd: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  // Every UI text is extracted and translated: an unextracted one would ship as a bare hash id.
+  { name: 'i18n catalogs in sync with the sources (lingui)', cmd: ['lingui', 'check', 'sync'] },
   { name: 'integration tests on PGlite', cmd: ['vitest', 'run'], env: envWithoutPg },
   ...(pgUrl ? [{ name: `integration tests on PostgreSQL (${new URL(pgUrl).host})`, cmd: ['vitest', 'run'], env: { ...process.env } }] : []),
   {

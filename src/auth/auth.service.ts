@@ -130,7 +130,7 @@ export async function ensureInitialAdmin(
   log.info({ username }, 'initial admin created');
   if (!admin.password) {
     print(
-      `\n  Admin created. Sign in at /admin with\n    username: ${username}\n    password: ${password}\n  (shown once; change it in Usuários > Alterar Minha Senha)\n`,
+      `\n  Admin created. Sign in at /admin with\n    username: ${username}\n    password: ${password}\n  (shown once: keep it safe, or set ADMIN_USERNAME and ADMIN_PASSWORD before the first start)\n`,
     );
   }
 }
