@@ -18,6 +18,8 @@ export type AppContext = {
   sessionId: string | null;
   /** True when the visitor unlocked a locked store in this browser session. */
   unlocked: boolean;
+  /** Per-request answers worth computing once (shared by the calls of one tRPC batch). */
+  memo?: { storeVisible?: boolean };
   locale: Locale;
   log: Logger;
   /** Shop-wide fallbacks from the runtime configuration. */

@@ -29,6 +29,7 @@ export async function buildRequestContext(app: FastifyInstance, req: FastifyRequ
     user: session?.user ?? null,
     sessionId: session?.sessionId ?? null,
     unlocked: await isUnlockedBy(em, req.cookies[UNLOCK_COOKIE]),
+    memo: {},
     locale: DEFAULT_LOCALE,
     log: req.log,
     uploadsDir: uploadsDirOf(app.config),

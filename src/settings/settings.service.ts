@@ -92,6 +92,7 @@ export async function updateSettings(ctx: AppContext, raw: unknown, images: Sett
     });
     await ctx.em.flush();
   });
+  if (ctx.memo) delete ctx.memo.storeVisible; // the lock may have changed
   await Promise.all(replaced.map((url) => removeUpload(ctx.uploadsDir, url)));
   return getAdminSettings(ctx);
 }

@@ -40,8 +40,12 @@ export function canSeeStore(ctx: AppContext, row: Pick<ISettingsRow, 'store_lock
  */
 export async function assertStoreVisible(ctx: AppContext): Promise<void> {
   if (ctx.user?.isAdmin || ctx.unlocked) return;
-  const row = await loadSettingsRow(ctx.em);
-  if (!canSeeStore(ctx, row)) throw new AppError('STORE_LOCKED', MESSAGES.storeLocked);
+  let visible = ctx.memo?.storeVisible;
+  if (visible === undefined) {
+    visible = canSeeStore(ctx, await loadSettingsRow(ctx.em));
+    if (ctx.memo) ctx.memo.storeVisible = visible;
+  }
+  if (!visible) throw new AppError('STORE_LOCKED', MESSAGES.storeLocked);
 }
 
 /**
