@@ -3,9 +3,11 @@ import { ActionIcon, AppShell, Burger, Button, Group, NavLink, Text, Title } fro
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, Route, Routes, useLocation } from 'react-router';
 import { LIMITS } from '../../shared/limits.ts';
 import { useTRPC } from '../trpc.ts';
 import { Dashboard } from './Dashboard.tsx';
+import { UsersPage } from './UsersPage.tsx';
 
 /** The signed-in panel: header (sidebar toggle, theme, 'Ver Loja', 'Sair') and sidebar (spec §2). */
 export function AdminShell({ username }: { username: string }) {
@@ -17,6 +19,11 @@ export function AdminShell({ username }: { username: string }) {
   const settings = useQuery(trpc.settings.admin.queryOptions());
   const dark = settings.data?.admin_theme === 'dark';
   const goiano = settings.data?.goiano_theme_active === true;
+  const { pathname } = useLocation();
+  const sections = [
+    { path: '/admin', label: t`Dashboard` },
+    { path: '/admin/usuarios', label: t`Usuários` },
+  ];
 
   const logout = useMutation(
     trpc.auth.logout.mutationOptions({
@@ -47,11 +54,15 @@ export function AdminShell({ username }: { username: string }) {
   const toggleTheme = () => theme.mutate({ admin_theme: dark ? 'light' : 'dark' });
 
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'lg', collapsed: { mobile: !opened } }} padding="lg">
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: LIMITS.sidebarCollapseBreakpointPx, collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label={t`Alternar menu`} />
+            {narrow && <Burger opened={opened} onClick={toggle} size="sm" aria-label={t`Alternar menu`} />}
             <Title order={4} style={{ whiteSpace: 'nowrap' }}>
               {goiano ? 'GOIANO Painel' : t`Admin Panel`}
             </Title>
@@ -76,16 +87,25 @@ export function AdminShell({ username }: { username: string }) {
         <Text size="xs" c="dimmed" px="sm" pb="xs">
           {username}
         </Text>
-        <NavLink
-          label={t`Dashboard`}
-          active
-          onClick={() => {
-            if (narrow) close();
-          }}
-        />
+        {sections.map((section) => (
+          <NavLink
+            key={section.path}
+            component={Link}
+            to={section.path}
+            label={section.label}
+            active={pathname.replace(/\/$/, '') === section.path}
+            onClick={() => {
+              // Spec §2: the sidebar collapses after a choice on screens narrower than 1024 px.
+              if (narrow) close();
+            }}
+          />
+        ))}
       </AppShell.Navbar>
       <AppShell.Main>
-        <Dashboard />
+        <Routes>
+          <Route path="/admin/usuarios" element={<UsersPage me={username} />} />
+          <Route path="*" element={<Dashboard />} />
+        </Routes>
       </AppShell.Main>
     </AppShell>
   );

@@ -150,6 +150,52 @@ describe('admin', () => {
   });
 });
 
+describe('admin users', () => {
+  it('creates, lists and deletes an admin, and checks the password forms', async () => {
+    const { context, page, errors } = await openPage(1280, 800);
+    page.on('dialog', (d) => void d.accept());
+    await page.goto(`${shop.url}/admin`);
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Senha').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('link', { name: 'Usuários' }).click();
+    await page.getByRole('heading', { name: 'Gerenciar Usuários' }).waitFor();
+    await page.getByTestId(`user-${ADMIN.username}`).waitFor();
+
+    await page.getByRole('button', { name: 'Criar Novo Usuário' }).click();
+    const create = page.getByRole('dialog', { name: 'Criar Novo Usuário' });
+    await create.getByLabel('Username').fill('maria_loja');
+    await create.getByLabel('Senha').fill('123');
+    await create.getByRole('button', { name: 'Criar Novo Usuário' }).click();
+    await create.getByText('Senha deve ter no mínimo 6 caracteres').waitFor();
+    await create.getByLabel('Senha').fill('segredo-da-maria');
+    await create.getByRole('button', { name: 'Criar Novo Usuário' }).click();
+    await page.getByText('Usuário criado com sucesso!').waitFor();
+    await page.getByTestId('user-maria_loja').getByText('Admin').waitFor();
+    await create.waitFor({ state: 'detached' });
+    await page.screenshot({ path: `${SHOTS}/admin-users-1280.png` });
+
+    await page.getByRole('button', { name: 'Alterar Minha Senha' }).click();
+    const password = page.getByRole('dialog', { name: 'Alterar Minha Senha' });
+    await password.getByLabel('Senha atual').fill(ADMIN.password);
+    await password.getByLabel('Nova senha', { exact: true }).fill('nova-senha-1');
+    await password.getByLabel('Confirmar nova senha').fill('outra-coisa');
+    await password.getByRole('button', { name: 'Salvar' }).click();
+    await password.getByText('Senhas não conferem').waitFor();
+    await page.keyboard.press('Escape');
+    await password.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Deletar maria_loja' }).click();
+    await page.getByText('Usuário deletado com sucesso!').waitFor();
+    await page.getByTestId('user-maria_loja').waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(500); // the sidebar slides away below 1024 px
+    await page.screenshot({ path: `${SHOTS}/admin-users-390.png` });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
 describe('store lock screen', () => {
   async function adminCookie(): Promise<string> {
     const res = await fetch(`${shop.url}/auth/login.php`, {
