@@ -7,6 +7,7 @@ import { Link, Route, Routes, useLocation } from 'react-router';
 import { LIMITS } from '../../shared/limits.ts';
 import { useTRPC } from '../trpc.ts';
 import { Dashboard } from './Dashboard.tsx';
+import { LanguagePage } from './LanguagePage.tsx';
 import { UsersPage } from './UsersPage.tsx';
 
 /** The signed-in panel: header (sidebar toggle, theme, 'Ver Loja', 'Sair') and sidebar (spec §2). */
@@ -23,6 +24,7 @@ export function AdminShell({ username }: { username: string }) {
   const sections = [
     { path: '/admin', label: t`Dashboard` },
     { path: '/admin/usuarios', label: t`Usuários` },
+    { path: '/admin/idioma', label: t`Idioma e Moeda` },
   ];
 
   const logout = useMutation(
@@ -104,6 +106,7 @@ export function AdminShell({ username }: { username: string }) {
       <AppShell.Main>
         <Routes>
           <Route path="/admin/usuarios" element={<UsersPage me={username} />} />
+          <Route path="/admin/idioma" element={<LanguagePage />} />
           <Route path="*" element={<Dashboard />} />
         </Routes>
       </AppShell.Main>

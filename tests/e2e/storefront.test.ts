@@ -196,6 +196,49 @@ describe('admin users', () => {
   });
 });
 
+describe('admin language and currency', () => {
+  it('switches the storefront to English and US dollars, then back', async () => {
+    const { context, page, errors } = await openPage(1280, 800);
+    try {
+      await page.goto(`${shop.url}/admin/idioma`);
+      await page.getByLabel('Username').fill(ADMIN.username);
+      await page.getByLabel('Senha').fill(ADMIN.password);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await page.getByRole('heading', { name: 'Idioma e Moeda' }).waitFor();
+      await page.getByRole('button', { name: /English/ }).click();
+      await page.getByRole('button', { name: /US Dollar/ }).click();
+      await page.screenshot({ path: `${SHOTS}/admin-language-1280.png` });
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await page.getByText('Idioma e moeda atualizados com sucesso!').waitFor();
+
+      const html = await (await fetch(shop.url)).text();
+      assert.match(html, /<html lang="en"/);
+      assert.ok(html.includes('Featured products'), 'storefront texts in English');
+      const first = (await homeData()).featured[0] as unknown as { price: string };
+      const amount = first.price.replace('.', ',');
+      assert.ok(html.includes(`>$ ${amount}<`), 'prices in dollars');
+      assert.ok(!html.includes(`R$ ${amount}`), 'no price left in reais');
+      await page.goto(shop.url);
+      await page.waitForSelector('html[data-hydrated="true"]');
+      await page.getByText('Featured products').waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      const login = await fetch(`${shop.url}/auth/login.php`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      await fetch(`${shop.url}/settings/update.php`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ locale: 'pt-BR', currency: 'BRL' }),
+      });
+    }
+  });
+});
+
 describe('store lock screen', () => {
   async function adminCookie(): Promise<string> {
     const res = await fetch(`${shop.url}/auth/login.php`, {
