@@ -1,4 +1,5 @@
 import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
 
 /** Source locale pt-BR: the spec's Portuguese texts are the message ids' source, verbatim. */
 export default defineConfig({
@@ -13,4 +14,6 @@ export default defineConfig({
     },
   ],
   compileNamespace: 'ts',
+  // File names without line numbers: reformatting a component must not put the catalogs out of sync.
+  format: formatter({ lineNumbers: false }),
 });
