@@ -93,6 +93,14 @@ export function UsersPage({ me }: { me: string }) {
   );
 }
 
+function FormError({ error }: { error: string | null }) {
+  return error ? (
+    <Alert color="red" role="alert">
+      {error}
+    </Alert>
+  ) : null;
+}
+
 function CreateUserModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: () => void }) {
   const { t } = useLingui();
   const trpc = useTRPC();
@@ -122,11 +130,7 @@ function CreateUserModal({ opened, onClose, onCreated }: { opened: boolean; onCl
     <Modal opened={opened} onClose={onClose} title={t`Criar Novo Usuário`}>
       <form onSubmit={submit}>
         <Stack>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError error={error} />
           <TextInput label={t`Username`} value={username} onChange={(e) => setUsername(e.currentTarget.value)} autoComplete="off" />
           <PasswordInput
             label={t`Senha`}
@@ -174,11 +178,7 @@ function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: ()
     <Modal opened={opened} onClose={onClose} title={t`Alterar Minha Senha`}>
       <form onSubmit={submit}>
         <Stack>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError error={error} />
           <PasswordInput
             label={t`Senha atual`}
             value={current}

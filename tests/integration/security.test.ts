@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, loginCookie, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
+
+/** A tRPC settings.update write with the given headers (origin, cookie, …). */
+const updateSettings = (headers: Record<string, string>, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/trpc/settings.update', headers, payload });
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -37,12 +41,10 @@ describe('cross-site write refusal (CSRF)', () => {
 
   it('refuses a cross-site tRPC mutation, even with only an Origin header', async () => {
     const cookie = await loginCookie(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/trpc/settings.update',
-      headers: { cookie, 'content-type': 'application/json', origin: 'https://evil.example' },
-      payload: { site_title: 'Hacked' },
-    });
+    const res = await updateSettings(
+      { cookie, 'content-type': 'application/json', origin: 'https://evil.example' },
+      { site_title: 'Hacked' },
+    );
     expect(res.statusCode).toBe(403);
   });
 
@@ -58,25 +60,18 @@ describe('cross-site write refusal (CSRF)', () => {
 
   it('accepts a same-origin write from the browser', async () => {
     const cookie = await loginCookie(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/trpc/settings.update',
-      headers: {
+    const res = await updateSettings(
+      {
         cookie,
         'content-type': 'application/json',
         origin: 'http://localhost:80',
         host: 'localhost:80',
         'sec-fetch-site': 'same-origin',
       },
-      payload: { site_title: 'Loja da Ana' },
-    });
+      { site_title: 'Loja da Ana' },
+    );
     expect(res.statusCode).toBe(200);
-    await t.app.inject({
-      method: 'POST',
-      url: '/trpc/settings.update',
-      headers: { cookie, 'content-type': 'application/json' },
-      payload: { site_title: 'Minha Loja' },
-    });
+    await updateSettings({ cookie, 'content-type': 'application/json' }, { site_title: 'Minha Loja' });
   });
 });
 
@@ -118,18 +113,16 @@ describe('hardening', () => {
 describe('behind a TLS proxy that is not configured as trusted', () => {
   it('accepts a same-origin browser write even though the scheme looks like http here', async () => {
     const cookie = await loginCookie(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/trpc/settings.update',
-      headers: {
+    const res = await updateSettings(
+      {
         cookie,
         'content-type': 'application/json',
         host: 'loja.example',
         origin: 'https://loja.example',
         'sec-fetch-site': 'same-origin',
       },
-      payload: { site_title: 'Minha Loja' },
-    });
+      { site_title: 'Minha Loja' },
+    );
     expect(res.statusCode).toBe(200);
   });
 });
