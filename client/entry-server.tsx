@@ -30,9 +30,12 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
  * renders the page complete (no streaming), and returns the HTML plus the state to hydrate.
  */
 export async function render({ url, trpc, queryClient }: RenderInput): Promise<RenderResult> {
-  const pathname = new URL(url, 'http://localhost').pathname;
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
   const match = matchStorefrontRoute(pathname);
-  await Promise.all([...layoutPrefetch(trpc, queryClient), ...(match ? match.route.prefetch(trpc, queryClient, match.params) : [])]);
+  await Promise.all([
+    ...layoutPrefetch(trpc, queryClient),
+    ...(match ? match.route.prefetch(trpc, queryClient, match.params, searchParams) : []),
+  ]);
 
   const settings = queryClient.getQueryData(trpc.settings.get.queryKey());
   const locale: Locale = settings && isLocale(settings.locale) ? settings.locale : 'pt-BR';

@@ -6,8 +6,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Route, Routes, useLocation } from 'react-router';
 import { LIMITS } from '../../shared/limits.ts';
 import { useTRPC } from '../trpc.ts';
+import { BannersPage } from './banners/BannersPage.tsx';
+import { CollectionsPage } from './collections/CollectionsPage.tsx';
 import { Dashboard } from './Dashboard.tsx';
+import { FooterPage } from './footer/FooterPage.tsx';
+import { HeaderPage } from './header/HeaderPage.tsx';
 import { LanguagePage } from './LanguagePage.tsx';
+import { ProductOrderPage } from './product-order/ProductOrderPage.tsx';
+import { ProductsPage } from './products/ProductsPage.tsx';
+import { ReviewsPage } from './reviews/ReviewsPage.tsx';
+import { SettingsPage } from './settings/SettingsPage.tsx';
+import { ShopifyPage } from './shopify/ShopifyPage.tsx';
+import { TopHeadersPage } from './top-headers/TopHeadersPage.tsx';
 import { UsersPage } from './UsersPage.tsx';
 
 /** The signed-in panel: header (sidebar toggle, theme, 'Ver Loja', 'Sair') and sidebar (spec §2). */
@@ -24,7 +34,17 @@ export function AdminShell({ username }: { username: string }) {
   const sections = [
     { path: '/admin', label: t`Dashboard` },
     { path: '/admin/usuarios', label: t`Usuários` },
+    { path: '/admin/configuracoes', label: t`Configurações` },
     { path: '/admin/idioma', label: t`Idioma e Moeda` },
+    { path: '/admin/header', label: t`Header` },
+    { path: '/admin/shopify', label: t`Shopify` },
+    { path: '/admin/top-headers', label: t`Top Headers` },
+    { path: '/admin/banners', label: t`Banners` },
+    { path: '/admin/colecoes', label: t`Coleções` },
+    { path: '/admin/produtos', label: t`Produtos` },
+    { path: '/admin/organizar-produtos', label: t`Organizar Produtos` },
+    { path: '/admin/footer', label: t`Footer` },
+    { path: '/admin/avaliacoes', label: t`Avaliações` },
   ];
 
   const logout = useMutation(
@@ -107,6 +127,16 @@ export function AdminShell({ username }: { username: string }) {
         <Routes>
           <Route path="/admin/usuarios" element={<UsersPage me={username} />} />
           <Route path="/admin/idioma" element={<LanguagePage />} />
+          <Route path="/admin/configuracoes" element={<SettingsPage />} />
+          <Route path="/admin/header" element={<HeaderPage />} />
+          <Route path="/admin/shopify" element={<ShopifyPage />} />
+          <Route path="/admin/top-headers" element={<TopHeadersPage />} />
+          <Route path="/admin/banners" element={<BannersPage />} />
+          <Route path="/admin/colecoes" element={<CollectionsPage />} />
+          <Route path="/admin/produtos" element={<ProductsPage />} />
+          <Route path="/admin/organizar-produtos" element={<ProductOrderPage />} />
+          <Route path="/admin/footer" element={<FooterPage />} />
+          <Route path="/admin/avaliacoes" element={<ReviewsPage />} />
           <Route path="*" element={<Dashboard />} />
         </Routes>
       </AppShell.Main>

@@ -12,7 +12,8 @@ type Params = Record<string, string | undefined>;
  */
 export type StorefrontRoute = {
   path: string;
-  prefetch: (trpc: Trpc, qc: QueryClient, params: Params) => Promise<unknown>[];
+  /** `search` is the URL's query string (sort and filters of the collection page). */
+  prefetch: (trpc: Trpc, qc: QueryClient, params: Params, search: URLSearchParams) => Promise<unknown>[];
   /** True when the page's main data does not exist (the server answers 404). */
   missing?: (trpc: Trpc, qc: QueryClient, params: Params) => boolean;
   title?: (trpc: Trpc, qc: QueryClient, params: Params) => string | undefined;

@@ -5,7 +5,9 @@ import type { CollectionDto } from '../../../shared/catalog.ts';
 import { imageUrl } from '../../../shared/image-url.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import type { Settings } from '../../../shared/settings.ts';
-import { CartIcon, MenuIcon, SearchIcon } from '../common/icons.tsx';
+import { MenuIcon } from '../common/icons.tsx';
+import { SearchButton } from '../search/SearchButton.tsx';
+import { CartButton } from '../shopify/CartButton.tsx';
 import classes from './Header.module.css';
 import { MobileMenu } from './MobileMenu.tsx';
 
@@ -32,15 +34,9 @@ export function Header({ settings, collections }: { settings: Settings; collecti
   const active = collections.filter((c) => c.active);
 
   const search = settings.header_show_search && (
-    <button type="button" className={`${classes.icon} ${side(settings.header_mobile_search_position)}`} aria-label={t`Buscar`}>
-      <SearchIcon />
-    </button>
+    <SearchButton className={`${classes.icon} ${side(settings.header_mobile_search_position)}`} />
   );
-  const cart = settings.header_show_cart && (
-    <button type="button" className={`${classes.icon} ${side(settings.header_mobile_cart_position)}`} aria-label={t`Carrinho`}>
-      <CartIcon />
-    </button>
-  );
+  const cart = settings.header_show_cart && <CartButton className={`${classes.icon} ${side(settings.header_mobile_cart_position)}`} />;
   const menu = settings.header_show_menu && (
     <button
       type="button"

@@ -7,9 +7,11 @@ import { useSettings } from '../common/hooks.ts';
 import { TruckIcon } from '../common/icons.tsx';
 import { NotFound } from '../common/NotFound.tsx';
 import { Price } from '../common/Price.tsx';
+import { BuyArea } from '../shopify/BuyArea.tsx';
 import { Gallery } from './Gallery.tsx';
 import classes from './ProductPage.module.css';
 import { ReviewsBlock } from './ReviewsBlock.tsx';
+import { ShareBlock } from './ShareBlock.tsx';
 
 /** The delivery estimate for the visitor's region when it is known (spec §7 location), else generic. */
 function DeliveryText({ min, max }: { min: number; max: number }) {
@@ -89,6 +91,7 @@ export function ProductPage() {
               <DeliveryText min={min} max={max} />
             </div>
           )}
+          <BuyArea product={product} settings={settings} />
           {product.description && (
             <section className={classes.description}>
               <h2>
@@ -97,6 +100,7 @@ export function ProductPage() {
               <p>{product.description}</p>
             </section>
           )}
+          <ShareBlock product={product} />
         </div>
       </div>
       <ReviewsBlock productId={product.id} />

@@ -1,0 +1,4 @@
+/** Admin section 'Banners' (spec §2 "Admin page"). */
+export function BannersPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Admin section 'Coleções' (spec §2 "Admin page"). */
+export function CollectionsPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Admin section 'Footer' (spec §2 "Admin page"). */
+export function FooterPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Admin section 'Organizar Produtos' (spec §2 "Admin page"). */
+export function ProductOrderPage() {
+  return null;
+}

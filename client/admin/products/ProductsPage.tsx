@@ -1,0 +1,4 @@
+/** Admin section 'Produtos' (spec §2 "Admin page"). */
+export function ProductsPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Admin section 'Avaliações' (spec §2 "Admin page"). */
+export function ReviewsPage() {
+  return null;
+}

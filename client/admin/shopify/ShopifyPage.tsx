@@ -1,0 +1,4 @@
+/** Admin section 'Shopify' (spec §2 "Admin page"). */
+export function ShopifyPage() {
+  return null;
+}
