@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,10 +17,12 @@ function ThemedApp() {
   const scheme = settings.data?.admin_theme === 'dark' ? 'dark' : 'light';
   return (
     <MantineProvider theme={theme} forceColorScheme={scheme}>
-      <Notifications position="bottom-right" />
-      <BrowserRouter>
-        <AdminApp />
-      </BrowserRouter>
+      <ModalsProvider>
+        <Notifications position="bottom-right" />
+        <BrowserRouter>
+          <AdminApp />
+        </BrowserRouter>
+      </ModalsProvider>
     </MantineProvider>
   );
 }

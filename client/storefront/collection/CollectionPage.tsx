@@ -6,7 +6,7 @@ import { useTRPC } from '../../trpc.ts';
 import { useSettings } from '../common/hooks.ts';
 import { NotFound } from '../common/NotFound.tsx';
 import classes from '../home/HomePage.module.css';
-import { ProductGrid } from '../product/ProductCard.tsx';
+import { ProductGrid } from '../product/ProductGrid.tsx';
 
 /** Collection page (spec §2): breadcrumb, name, products; not-found view with a link home. */
 export function CollectionPage() {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
 import { useTRPC } from '../../trpc.ts';
 import { useSettings } from '../common/hooks.ts';
-import { ProductGrid } from '../product/ProductCard.tsx';
+import { ProductGrid } from '../product/ProductGrid.tsx';
 import { BannerCarousel } from './BannerCarousel.tsx';
 import classes from './HomePage.module.css';
 

@@ -44,21 +44,3 @@ export function ProductCard({ product, currency, eager = false }: Props) {
     </article>
   );
 }
-
-export function ProductGrid({
-  products,
-  currency,
-  eagerCount = 0,
-}: {
-  products: ProductDto[];
-  currency: CurrencyCode;
-  eagerCount?: number;
-}) {
-  return (
-    <div className={classes.grid}>
-      {products.map((p, i) => (
-        <ProductCard key={p.id} product={p} currency={currency} eager={i < eagerCount} />
-      ))}
-    </div>
-  );
-}
