@@ -39,6 +39,7 @@ export const MESSAGES = {
   usernameExists: 'Username já existe',
   invalidUsername: 'Username inválido (use apenas letras, números e _)',
   cannotDeleteSelf: 'Você não pode deletar sua própria conta',
+  cannotDeleteLastAdmin: 'Não é possível deletar o último administrador',
   wrongPassword: 'Senha atual incorreta',
   invalidLocale: 'Idioma inválido',
   invalidCurrency: 'Moeda inválida',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/core';
+import { type EntityManager, LockMode } from '@mikro-orm/core';
 import type { AdminUserDto, Me } from '../../shared/auth.ts';
 import { MESSAGES } from '../../shared/errors.ts';
 import { LIMITS } from '../../shared/limits.ts';
@@ -90,8 +90,17 @@ export async function createUser(ctx: AppContext, input: { username: string; pas
 
 export async function deleteUser(ctx: AppContext, id: number): Promise<void> {
   if (ctx.user?.id === id) throw new AppError('BAD_REQUEST', MESSAGES.cannotDeleteSelf, 'cannot_delete_self');
-  const deleted = await ctx.em.nativeDelete(AdminUser, { id });
-  if (!deleted) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+  // Every admin row is locked first, so two admins deleting each other at the same moment are
+  // serialised: the second one sees a single admin left and is refused.
+  await ctx.em.transactional(async (em) => {
+    const admins = await em.find(AdminUser, { is_admin: true }, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] });
+    if (!admins.some((a) => a.id === id)) {
+      if (!(await em.count(AdminUser, { id }))) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+    } else if (admins.length <= 1) {
+      throw new AppError('BAD_REQUEST', MESSAGES.cannotDeleteLastAdmin, 'cannot_delete_last_admin');
+    }
+    await em.nativeDelete(AdminUser, { id });
+  });
 }
 
 /** Changes the signed-in admin's password after checking the current one; other sessions end. */
