@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
+import { MESSAGES } from '../shared/errors.ts';
 import '../shared/zod-locale.ts';
 import type { Database } from '../src/db/database.ts';
 import type { GeoLookup } from '../src/location/geoip.ts';
@@ -11,7 +18,7 @@ import { healthRoutes } from './health.ts';
 import { legacyRoutes } from './legacy/index.ts';
 import { loadGeo } from './location/location-source.ts';
 import { contextPlugin } from './plugins/context.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { clientErrorResponse, errorBody, errorsPlugin } from './plugins/errors.ts';
 import { createLimiters, type Limiters } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionSweeperPlugin } from './plugins/session-sweeper.ts';
@@ -52,6 +59,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     forceCloseConnections: 'idle',
+    // The framework's own refusals answer in the shop's format too (spec: errors read `error`).
+    frameworkErrors: (err, _req, reply) => {
+      const { status, body } = errorBody(err);
+      if (err.code === 'FST_ERR_BAD_URL') body.error = MESSAGES.badUrl;
+      void (reply as FastifyReply).code(status).send(body);
+    },
+    clientErrorHandler: clientErrorResponse,
   };
   const app: FastifyInstance = Fastify(options);
   app.decorate('db', db);

@@ -8,6 +8,10 @@ export const zBool = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])])
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
+/** What a PostgreSQL `integer` column holds. */
+export const INT32 = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+
+/** An integer that fits an `integer` column (larger ones are refused, never a database error). */
 export const zInt = z
   .union([
     z.number(),
@@ -17,7 +21,7 @@ export const zInt = z
       .regex(/^-?\d+$/),
   ])
   .transform((v) => Number(v))
-  .pipe(z.number().int());
+  .pipe(z.number().int().min(INT32.min).max(INT32.max));
 
 /** An integer clamped into [min, max]; anything unreadable falls back to `fallback`. */
 export const zIntInRange = (min: number, max: number, fallback: number) =>

@@ -17,12 +17,23 @@ export const ERROR_STATUS = {
 export type ErrorKind = keyof typeof ERROR_STATUS;
 
 /** User-facing codes of spec §8 ("User errors"), sent in the body's `code` field. */
-export const USER_ERROR_CODES = ['username_exists', 'invalid_username', 'cannot_delete_self', 'wrong_password'] as const;
+export const USER_ERROR_CODES = [
+  'username_exists',
+  'invalid_username',
+  'cannot_delete_self',
+  'cannot_delete_last_admin',
+  'wrong_password',
+] as const;
 export type UserErrorCode = (typeof USER_ERROR_CODES)[number];
 
 export const MESSAGES = {
   requestFailed: 'Request failed',
   badRequest: 'Requisição inválida',
+  badMultipart: 'Formulário multipart inválido',
+  badUrl: 'Endereço inválido',
+  headersTooLarge: 'Cabeçalhos da requisição grandes demais',
+  requestTimeout: 'Tempo da requisição esgotado',
+  methodNotAllowed: 'Método não permitido',
   internal: 'Erro interno do servidor',
   unauthorized: 'Não autenticado',
   notFound: 'Não encontrado',

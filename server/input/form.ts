@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { CATALOG_MESSAGES } from '../../shared/catalog.ts';
+import { MESSAGES } from '../../shared/errors.ts';
 import { LIMITS } from '../../shared/limits.ts';
 import { AppError } from '../../src/errors.ts';
 import type { Upload } from '../../src/media/media.service.ts';
@@ -34,7 +35,10 @@ export async function readRequestForm(req: FastifyRequest): Promise<FormBody> {
     }
   } catch (e) {
     if ((e as { code?: string }).code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', CATALOG_MESSAGES.tooManyImages);
-    throw e;
+    if (e instanceof AppError || (e as { statusCode?: number }).statusCode === 413) throw e;
+    // Only the multipart parser runs in this loop: whatever it throws (no boundary, a cut body,
+    // broken headers) is a malformed request, not a server fault.
+    throw new AppError('BAD_REQUEST', MESSAGES.badMultipart);
   }
   return { fields, files };
 }

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_STATUS, MESSAGES } from '../../shared/errors.ts';
@@ -14,10 +15,36 @@ export function errorBody(err: unknown): { status: number; body: { error: string
   const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {
     const message =
-      status === 413 ? 'Arquivo ou requisição grande demais' : status === 415 ? 'Tipo de conteúdo não suportado' : MESSAGES.badRequest;
+      status === 413
+        ? 'Arquivo ou requisição grande demais'
+        : status === 415
+          ? 'Tipo de conteúdo não suportado'
+          : status === 404
+            ? MESSAGES.notFound
+            : status === 405
+              ? MESSAGES.methodNotAllowed
+              : status === 431
+                ? MESSAGES.headersTooLarge
+                : MESSAGES.badRequest;
     return { status, body: { error: message } };
   }
   return { status: 500, body: { error: MESSAGES.internal } };
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers too large, a broken request
+ * line): answered in the shop's format, then the connection is closed as Node would.
+ */
+export function clientErrorResponse(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy(err);
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const timeout = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const status = tooLarge ? 431 : timeout ? 408 : 400;
+  const text = tooLarge ? 'Request Header Fields Too Large' : timeout ? 'Request Timeout' : 'Bad Request';
+  const body = JSON.stringify({ error: tooLarge ? MESSAGES.headersTooLarge : timeout ? MESSAGES.requestTimeout : MESSAGES.badRequest });
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }
 
 export const errorsPlugin = fp(
