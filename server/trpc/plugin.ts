@@ -11,8 +11,22 @@ const procedures = appRouter._def.procedures as unknown as Record<string, { _def
 
 /** Multipart bodies go only to upload procedures, one per request (never batched). */
 function isUploadPath(url: string): boolean {
-  const path = decodeURIComponent(url.split('?')[0]?.replace(/^\/trpc\//, '') ?? '');
-  return procedures[path]?._def.meta?.upload === true;
+  const paths = procedurePaths(url);
+  return paths.length === 1 && procedures[paths[0] ?? '']?._def.meta?.upload === true;
+}
+
+/** The procedures a /trpc URL names (one, or a batch joined by commas). */
+function procedurePaths(url: string): string[] {
+  return decodeURIComponent(url.split('?')[0]?.replace(/^\/trpc\//, '') ?? '').split(',');
+}
+
+/**
+ * Admin and session answers are never stored by a browser or a proxy: any batch with an admin
+ * procedure, a mutation (POST) or an auth procedure (the session itself) gets `no-store`.
+ */
+function isPrivateAnswer(method: string, url: string): boolean {
+  if (method !== 'GET') return true;
+  return procedurePaths(url).some((p) => p.startsWith('auth.') || procedures[p]?._def.meta?.policy !== 'public');
 }
 
 function hasProtoKey(json: string): boolean {
@@ -47,6 +61,9 @@ export async function trpcRoutes(app: FastifyInstance): Promise<void> {
       .code(status)
       .header('connection', 'close')
       .send({ error: { message, code: -32600, data: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', httpStatus: status } } });
+  });
+  app.addHook('onSend', async (req, reply) => {
+    if (isPrivateAnswer(req.method, req.url)) reply.header('cache-control', 'no-store');
   });
   // Route-level policies live on each procedure (publicProcedure / adminProcedure).
   app.addHook('onRoute', (route) => {

@@ -33,7 +33,11 @@ export type ProcedureMeta = {
 /** What a client may read of an error: our own texts, zod's (Portuguese) ones, else a generic one. */
 function publicMessage(code: TRPCError['code'], cause: unknown, message: string): string {
   if (cause instanceof ZodError) return cause.issues[0]?.message ?? MESSAGES.requestFailed;
-  if (isAppError(cause) || !cause) return message;
+  if (isAppError(cause)) return message;
+  // tRPC's own refusals (unknown procedure, wrong method) are in English: answer in the shop's words.
+  if (code === 'NOT_FOUND') return MESSAGES.notFound;
+  if (code === 'METHOD_NOT_SUPPORTED') return MESSAGES.methodNotAllowed;
+  if (!cause) return message;
   // Anything else (a malformed body, a parser's complaint) is not ours to show verbatim.
   return code === 'BAD_REQUEST' || code === 'PARSE_ERROR' ? MESSAGES.badRequest : message;
 }

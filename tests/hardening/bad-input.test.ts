@@ -87,3 +87,25 @@ describe("the framework's own refusals speak the shop's format", () => {
     expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'Cabeçalhos da requisição grandes demais' });
   });
 });
+
+describe('tRPC answers', () => {
+  it('an unknown procedure is refused in Portuguese', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/trpc/nada.existe' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe('Não encontrado');
+  });
+
+  it('admin queries, mutations and the session are never stored by a cache', async () => {
+    for (const url of [
+      '/trpc/auth.listUsers',
+      '/trpc/settings.admin',
+      '/trpc/auth.me',
+      '/trpc/catalog.home,auth.listUsers?batch=1&input={}',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const res = await post('/trpc/collections.create', { name: 'Sem cache' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
