@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zBool, zInt } from './coerce.ts';
+import { COLLECTION_SORTS, DEFAULT_COLLECTION_SORT, normalizeCollectionFilters } from './collection-filters.ts';
 import { zId } from './ids.ts';
 import { LIMITS } from './limits.ts';
 
@@ -75,31 +76,16 @@ export const ZSlugInput = z.object({ slug: z.string().min(1).max(300) });
  *
  * An invalid value is ignored (the default is used): a bad query never fails the page.
  */
-export const COLLECTION_SORTS = ['posicao', 'preco-asc', 'preco-desc', 'nome', 'novidades'] as const;
-export type CollectionSort = (typeof COLLECTION_SORTS)[number];
-export const DEFAULT_COLLECTION_SORT: CollectionSort = 'posicao';
+export { COLLECTION_SORTS, type CollectionFilters, type CollectionSort } from './collection-filters.ts';
 
-/** numeric(12,2) holds at most 9,999,999,999.99. */
-const zPriceBound = z
-  .number()
-  .min(0)
-  .max(9_999_999_999.99)
-  .transform((v) => Math.round(v * 100) / 100)
-  .optional()
-  .catch(undefined);
-
+/** Typed fields whose wrong values become "not given"; normalizeCollectionFilters does the rest. */
+const zBound = z.number().optional().catch(undefined);
 const collectionFilterShape = {
   sort: z.enum(COLLECTION_SORTS).catch(DEFAULT_COLLECTION_SORT),
-  min: zPriceBound,
-  max: zPriceBound,
+  min: zBound,
+  max: zBound,
   on_sale: z.boolean().catch(false),
 };
-
-const orderedBounds = <T extends { min?: number | undefined; max?: number | undefined }>(v: T): T =>
-  v.min !== undefined && v.max !== undefined && v.min > v.max ? { ...v, min: v.max, max: v.min } : v;
-
-export const ZCollectionFilters = z.object(collectionFilterShape).transform(orderedBounds);
-export type CollectionFilters = z.output<typeof ZCollectionFilters>;
 
 const zPageNumber = z.number().int().min(1).max(100_000);
 export const ZCollectionCursor = z
@@ -111,7 +97,7 @@ export const ZCollectionPageInput = ZSlugInput.extend({
   ...collectionFilterShape,
   /** Pages from..to (1-based); absent or invalid: the first page. */
   cursor: ZCollectionCursor.nullish().catch(null),
-}).transform(orderedBounds);
+}).transform(({ slug, cursor, ...filters }) => ({ slug, cursor, ...normalizeCollectionFilters(filters) }));
 export type CollectionPageInput = z.output<typeof ZCollectionPageInput>;
 
 export const ZCollectionPage = z.object({

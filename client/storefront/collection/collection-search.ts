@@ -1,10 +1,10 @@
-import { type CollectionFilters, DEFAULT_COLLECTION_SORT, ZCollectionFilters } from '../../../shared/catalog.ts';
+import { type CollectionFilters, DEFAULT_COLLECTION_SORT, normalizeCollectionFilters } from '../../../shared/collection-filters.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import type { Trpc } from '../routes.ts';
 
 /**
  * The collection page's URL query (the contract is documented beside ZCollectionPageInput in
- * shared/catalog.ts): `?ordem=preco-asc&min=50&max=150&promocao=1&pagina=2`.
+ * shared/catalog.ts; no zod here, the storefront bundle stays small): `?ordem=preco-asc&min=50&max=150&promocao=1&pagina=2`.
  */
 export const PARAM = { sort: 'ordem', min: 'min', max: 'max', onSale: 'promocao', page: 'pagina' } as const;
 
@@ -25,7 +25,7 @@ function pageParam(value: string | null): number {
 
 /** Filters and page of a URL query, normalised: invalid values fall back to the defaults. */
 export function parseCollectionSearch(search: URLSearchParams): { filters: CollectionFilters; page: number } {
-  const filters = ZCollectionFilters.parse({
+  const filters = normalizeCollectionFilters({
     sort: search.get(PARAM.sort) ?? undefined,
     min: priceParam(search.get(PARAM.min)),
     max: priceParam(search.get(PARAM.max)),
