@@ -204,3 +204,27 @@ describe('collection page URL', () => {
     expect(parseCollectionSearch(new URLSearchParams('min=300&max=100')).filters).toMatchObject({ min: 100, max: 300 });
   });
 });
+
+describe('server-rendered collection page', () => {
+  const state = (html: string) => JSON.parse(/<script id="__STATE__" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null');
+
+  it('renders pages 1..pagina of the URL’s sort and filters, with the query the page reads', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/colecao/roupas?ordem=nome&pagina=2&min=abc' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Roupas | ');
+    const names = [...res.body.matchAll(/<h3[^>]*>([^<]*)<\/h3>/g)].map((m) => m[1]);
+    expect(names).toEqual(titles(await all({ sort: 'nome' })));
+    const queries = state(res.body).queries as { queryKey: [string[], { input: object; type: string }]; state: { data: unknown } }[];
+    const page = queries.find((q) => q.queryKey[0].join('.') === 'catalog.collectionPage');
+    expect(page?.queryKey[1]).toEqual({ input: { slug: 'roupas', sort: 'nome', on_sale: false }, type: 'infinite' });
+    expect(page?.state.data).toMatchObject({ pageParams: [{ from: 1, to: 2 }] });
+  });
+
+  it('answers 404 for an inactive or unknown collection, whatever the query', async () => {
+    for (const url of ['/colecao/antiga', '/colecao/nao-existe?ordem=nome&pagina=3']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain('Coleção não encontrada');
+    }
+  });
+});
