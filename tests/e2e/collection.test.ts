@@ -102,6 +102,7 @@ describe('collection page with JavaScript', () => {
     assert.deepEqual(await axe(page), []);
     await page.getByRole('button', { name: 'Aplicar' }).click();
     await page.waitForURL(/\?ordem=preco-asc&min=50&max=150&promocao=1$/);
+    assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'SUMMARY', 'the focus returns to the closed panel’s toggle');
     const filtered = made.filter((m) => m.onSale && m.price >= 50 && m.price <= 150);
     await waitForTitles(page, byPrice(filtered));
     assert.equal(await page.locator('main p[aria-live]').textContent(), `${filtered.length} produtos`);
@@ -120,6 +121,11 @@ describe('collection page with JavaScript', () => {
     await page.getByRole('link', { name: 'Remover filtro: Em promoção' }).click();
     await page.waitForURL(/\?ordem=preco-asc&min=50&max=150$/);
     await waitForTitles(page, byPrice(made.filter((m) => m.price >= 50 && m.price <= 150)));
+    // Back returns to the previous filters, fields included.
+    await page.goBack();
+    await page.waitForURL(/promocao=1$/);
+    await waitForTitles(page, byPrice(filtered));
+    assert.equal(await page.locator('input[name="promocao"]').isChecked(), true);
     assert.deepEqual(errors, []);
     await context.close();
   });

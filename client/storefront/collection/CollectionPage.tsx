@@ -94,7 +94,6 @@ export function CollectionPage() {
       ) : (
         <>
           <CollectionToolbar
-            key={collectionSearch(filters)}
             slug={first.collection.slug}
             filters={filters}
             total={total}

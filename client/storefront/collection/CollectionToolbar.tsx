@@ -58,6 +58,8 @@ export function CollectionToolbar({ slug, filters, total, priceRange, currency, 
     e.preventDefault();
     const query = new URLSearchParams();
     for (const [key, value] of new FormData(e.currentTarget)) if (typeof value === 'string') query.append(key, value);
+    // 'Aplicar' closes the panel: the focus goes back to its toggle rather than to nowhere.
+    if (panelRef.current?.contains((e.nativeEvent as SubmitEvent).submitter)) panelRef.current.querySelector('summary')?.focus();
     setOpen(false);
     onApply(parseCollectionSearch(query).filters);
   };
@@ -77,7 +79,7 @@ export function CollectionToolbar({ slug, filters, total, priceRange, currency, 
           <select
             id={`${id}-sort`}
             name={PARAM.sort}
-            defaultValue={filters.sort}
+            value={filters.sort}
             className={classes.select}
             onChange={(e) => e.currentTarget.form?.requestSubmit()}
           >
@@ -100,7 +102,8 @@ export function CollectionToolbar({ slug, filters, total, priceRange, currency, 
           <Trans>Filtrar</Trans>
           {active > 0 && <span className={classes.badge}>{active}</span>}
         </summary>
-        <div className={classes.panel}>
+        {/* Remounted when the URL's filters change (back button, chips), so the fields show them. */}
+        <div className={classes.panel} key={`${filters.min ?? ''}|${filters.max ?? ''}|${filters.on_sale}`}>
           <fieldset className={classes.prices}>
             <legend>
               <Trans>Preço</Trans>
