@@ -7,6 +7,7 @@ import type { CollectionFilters, CollectionSort } from '../../../shared/catalog.
 import { CURRENCIES, type CurrencyCode } from '../../../shared/currencies.ts';
 import classes from './CollectionToolbar.module.css';
 import { activeFilterCount, PARAM, parseCollectionSearch } from './collection-search.ts';
+import { PriceInput } from './PriceInput.tsx';
 
 const SORT_LABELS: [CollectionSort, MessageDescriptor][] = [
   ['posicao', msg`Relevância`],
@@ -138,30 +139,6 @@ export function CollectionToolbar({ slug, filters, total, priceRange, currency, 
         </div>
       </details>
     </form>
-  );
-}
-
-type PriceProps = { name: string; label: React.ReactNode; symbol: string; value: number | undefined; hint: number };
-
-function PriceInput({ name, label, symbol, value, hint }: PriceProps) {
-  const id = useId();
-  return (
-    <div className={classes.price}>
-      <label htmlFor={id}>{label}</label>
-      <div className={classes.money}>
-        <span aria-hidden="true">{symbol}</span>
-        <input
-          id={id}
-          name={name}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          defaultValue={value ?? ''}
-          placeholder={String(hint)}
-        />
-      </div>
-    </div>
   );
 }
 
