@@ -40,9 +40,9 @@ export async function render({ url, trpc, queryClient }: RenderInput): Promise<R
   const settings = queryClient.getQueryData(trpc.settings.get.queryKey());
   const locale: Locale = settings && isLocale(settings.locale) ? settings.locale : 'pt-BR';
   const locked = !!settings && !('currency' in settings);
-  const missing = !match || (!locked && !!match.route.missing?.(trpc, queryClient, match.params));
+  const missing = !match || (!locked && !!match.route.missing?.(trpc, queryClient, match.params, searchParams));
   const siteTitle = settings?.site_title ?? 'Minha Loja';
-  const pageTitle = !locked && match?.route.title?.(trpc, queryClient, match.params);
+  const pageTitle = !locked && match?.route.title?.(trpc, queryClient, match.params, searchParams, i18nByLocale[locale]);
 
   const { prelude } = await prerenderToNodeStream(
     <StorefrontRoot

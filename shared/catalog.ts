@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { zBool, zInt } from './coerce.ts';
+import { COLLECTION_SORTS, DEFAULT_COLLECTION_SORT, normalizeCollectionFilters } from './collection-filters.ts';
 import { zId } from './ids.ts';
+import { LIMITS } from './limits.ts';
 
 /** Product as every adapter returns it (spec §3): money as numeric strings, images as URLs. */
 export const ZProduct = z.object({
@@ -57,7 +59,58 @@ export type HomeDto = z.infer<typeof ZHome>;
 export const ZDashboard = z.object({ products: z.number(), collections: z.number(), banners: z.number() });
 
 export const ZSlugInput = z.object({ slug: z.string().min(1).max(300) });
-export const ZCollectionPage = z.object({ collection: ZCollection, products: z.array(ZProduct) });
+
+/**
+ * The collection page's sort, filters and paging (spec §2). Its URL carries them, so the server
+ * renders the same page and a link can be shared (client/storefront/collection/collection-search.ts):
+ *
+ *     /colecao/{slug}?ordem=preco-asc&min=50&max=150&promocao=1&pagina=2
+ *
+ * - `ordem` (`sort`): `posicao` (the owner's order, default, left out of the URL), `preco-asc`,
+ *   `preco-desc`, `nome` (accent-aware, ICU root collation), `novidades` (newest first).
+ * - `min`, `max`: inclusive price bounds in the shop currency (`49.90` or `49,90`); swapped when
+ *   min > max.
+ * - `promocao=1` (`on_sale`): only products on sale, old_price > price.
+ * - `pagina`: the URL shows pages 1..pagina (LIMITS.collectionPageSize products each, at most
+ *   LIMITS.collectionMaxPages); the tRPC `cursor` asks for pages `from`..`to`.
+ *
+ * An invalid value is ignored (the default is used): a bad query never fails the page.
+ */
+export { COLLECTION_SORTS, type CollectionFilters, type CollectionSort } from './collection-filters.ts';
+
+/** Typed fields whose wrong values become "not given"; normalizeCollectionFilters does the rest. */
+const zBound = z.number().optional().catch(undefined);
+const collectionFilterShape = {
+  sort: z.enum(COLLECTION_SORTS).catch(DEFAULT_COLLECTION_SORT),
+  min: zBound,
+  max: zBound,
+  on_sale: z.boolean().catch(false),
+};
+
+const zPageNumber = z.number().int().min(1).max(100_000);
+export const ZCollectionCursor = z
+  .object({ from: zPageNumber, to: zPageNumber })
+  .refine((c) => c.to >= c.from && c.to - c.from < LIMITS.collectionMaxPages);
+export type CollectionCursor = z.output<typeof ZCollectionCursor>;
+
+export const ZCollectionPageInput = ZSlugInput.extend({
+  ...collectionFilterShape,
+  /** Pages from..to (1-based); absent or invalid: the first page. */
+  cursor: ZCollectionCursor.nullish().catch(null),
+}).transform(({ slug, cursor, ...filters }) => ({ slug, cursor, ...normalizeCollectionFilters(filters) }));
+export type CollectionPageInput = z.output<typeof ZCollectionPageInput>;
+
+export const ZCollectionPage = z.object({
+  collection: ZCollection,
+  /** The products of the pages asked for. */
+  products: z.array(ZProduct),
+  /** Products of the collection that match the filters. */
+  total: z.number(),
+  /** True when pages after these have products. */
+  has_more: z.boolean(),
+  /** Lowest and highest price in the whole collection, for the filter's hints; null when it is empty. */
+  price_range: z.object({ min: z.string(), max: z.string() }).nullable(),
+});
 export type CollectionPageDto = z.infer<typeof ZCollectionPage>;
 
 const name = z.string().max(200);

@@ -7,6 +7,9 @@ export const LIMITS = {
   searchDebounceMs: 300,
   searchMaxResults: 8,
   homeCollectionProducts: 4,
+  /** Collection page: products per 'Ver mais' page, and the most pages one request (or one URL) shows. */
+  collectionPageSize: 24,
+  collectionMaxPages: 50,
   swipeThresholdPx: 50,
   galleryMaxFiles: 10,
   galleryMaxBytes: 5 * 1024 * 1024,

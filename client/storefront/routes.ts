@@ -1,7 +1,10 @@
+import type { I18n } from '@lingui/core';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { matchPath } from 'react-router';
 import type { AppRouter } from '../../server/trpc/router.ts';
+import { collectionPageQuery } from './collection/collection-search.ts';
+import { collectionLabel } from './common/collection-label.ts';
 
 export type Trpc = TRPCOptionsProxy<AppRouter>;
 type Params = Record<string, string | undefined>;
@@ -15,9 +18,14 @@ export type StorefrontRoute = {
   /** `search` is the URL's query string (sort and filters of the collection page). */
   prefetch: (trpc: Trpc, qc: QueryClient, params: Params, search: URLSearchParams) => Promise<unknown>[];
   /** True when the page's main data does not exist (the server answers 404). */
-  missing?: (trpc: Trpc, qc: QueryClient, params: Params) => boolean;
-  title?: (trpc: Trpc, qc: QueryClient, params: Params) => string | undefined;
+  missing?: (trpc: Trpc, qc: QueryClient, params: Params, search: URLSearchParams) => boolean;
+  /** The page's part of the document title, in the shop's language. */
+  title?: (trpc: Trpc, qc: QueryClient, params: Params, search: URLSearchParams, i18n: I18n) => string | undefined;
 };
+
+/** The collection page's first fetch (its collection), from the same query the page reads. */
+const collectionPageData = (trpc: Trpc, qc: QueryClient, p: Params, search: URLSearchParams) =>
+  qc.getQueryData(collectionPageQuery(trpc, p.slug ?? '', search).queryKey)?.pages[0];
 
 export const layoutPrefetch = (trpc: Trpc, qc: QueryClient) => [
   qc.prefetchQuery(trpc.settings.get.queryOptions()),
@@ -43,9 +51,12 @@ export const STOREFRONT_ROUTES: StorefrontRoute[] = [
   },
   {
     path: '/colecao/:slug',
-    prefetch: (trpc, qc, p) => [qc.prefetchQuery(trpc.catalog.collectionPage.queryOptions({ slug: p.slug ?? '' }))],
-    missing: (trpc, qc, p) => qc.getQueryData(trpc.catalog.collectionPage.queryKey({ slug: p.slug ?? '' })) === null,
-    title: (trpc, qc, p) => qc.getQueryData(trpc.catalog.collectionPage.queryKey({ slug: p.slug ?? '' }))?.collection.name,
+    prefetch: (trpc, qc, p, search) => [qc.prefetchInfiniteQuery(collectionPageQuery(trpc, p.slug ?? '', search))],
+    missing: (trpc, qc, p, search) => collectionPageData(trpc, qc, p, search) === null,
+    title: (trpc, qc, p, search, i18n) => {
+      const data = collectionPageData(trpc, qc, p, search);
+      return data ? collectionLabel(i18n, data.collection) : undefined;
+    },
   },
 ];
 

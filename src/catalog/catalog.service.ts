@@ -100,15 +100,3 @@ export async function findProductBySlug(ctx: AppContext, slug: string): Promise<
   const [dto] = await withGalleries(ctx.em, [product]);
   return dto ?? null;
 }
-
-/** The collection page's data: an active collection and its products, or null. */
-export async function findCollectionPage(
-  ctx: AppContext,
-  slug: string,
-): Promise<{ collection: CollectionDto; products: ProductDto[] } | null> {
-  await assertStoreVisible(ctx);
-  const collection = await ctx.em.findOne(Collection, { slug, active: true });
-  if (!collection) return null;
-  const products = await ctx.em.find(Product, { collection: collection.id }, { orderBy: productOrder });
-  return { collection: toCollectionDto(collection), products: await withGalleries(ctx.em, products) };
-}

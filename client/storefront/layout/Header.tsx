@@ -5,6 +5,7 @@ import type { CollectionDto } from '../../../shared/catalog.ts';
 import { imageUrl } from '../../../shared/image-url.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import type { Settings } from '../../../shared/settings.ts';
+import { collectionLabel } from '../common/collection-label.ts';
 import { MenuIcon } from '../common/icons.tsx';
 import { SearchButton } from '../search/SearchButton.tsx';
 import { CartButton } from '../shopify/CartButton.tsx';
@@ -15,7 +16,7 @@ const color = (v: string, fallback: string) => (v && v !== 'default' ? v : fallb
 
 /** Main header: logo, desktop nav (home + collections), search, cart and (mobile) menu buttons. */
 export function Header({ settings, collections }: { settings: Settings; collections: CollectionDto[] }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => {
@@ -65,7 +66,7 @@ export function Header({ settings, collections }: { settings: Settings; collecti
           </Link>
           {active.map((c) => (
             <Link key={c.id} to={`/colecao/${c.slug}`}>
-              {c.name}
+              {collectionLabel(i18n, c)}
             </Link>
           ))}
         </nav>

@@ -1,13 +1,16 @@
 import { z } from 'zod';
-import { ZCollection, ZCollectionPage, ZHome, ZProduct, ZProductListInput, ZProductLookup, ZSlugInput } from '../../../shared/catalog.ts';
 import {
-  findCollectionPage,
-  findProductBySlug,
-  getHome,
-  getProduct,
-  listCollections,
-  listProducts,
-} from '../../../src/catalog/catalog.service.ts';
+  ZCollection,
+  ZCollectionPage,
+  ZCollectionPageInput,
+  ZHome,
+  ZProduct,
+  ZProductListInput,
+  ZProductLookup,
+  ZSlugInput,
+} from '../../../shared/catalog.ts';
+import { findProductBySlug, getHome, getProduct, listCollections, listProducts } from '../../../src/catalog/catalog.service.ts';
+import { findCollectionPage } from '../../../src/catalog/collection-page.ts';
 import { publicProcedure, router } from '../trpc.ts';
 
 export const catalogRouter = router({
@@ -25,9 +28,10 @@ export const catalogRouter = router({
     .input(ZSlugInput)
     .output(ZProduct.nullable())
     .query(({ ctx, input }) => findProductBySlug(ctx.app, input.slug)),
+  /** Collection page, sorted, filtered and paged (an infinite query over `cursor`); null when unknown or inactive. */
   collectionPage: publicProcedure
-    .input(ZSlugInput)
+    .input(ZCollectionPageInput)
     .output(ZCollectionPage.nullable())
-    .query(({ ctx, input }) => findCollectionPage(ctx.app, input.slug)),
+    .query(({ ctx, input }) => findCollectionPage(ctx.app, input)),
   collections: publicProcedure.output(z.array(ZCollection)).query(({ ctx }) => listCollections(ctx.app)),
 });

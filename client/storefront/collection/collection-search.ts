@@ -1,0 +1,66 @@
+import { type CollectionFilters, DEFAULT_COLLECTION_SORT, normalizeCollectionFilters } from '../../../shared/collection-filters.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import type { Trpc } from '../routes.ts';
+
+/**
+ * The collection page's URL query (the contract is documented beside ZCollectionPageInput in
+ * shared/catalog.ts; no zod here, the storefront bundle stays small): `?ordem=preco-asc&min=50&max=150&promocao=1&pagina=2`.
+ */
+export const PARAM = { sort: 'ordem', min: 'min', max: 'max', onSale: 'promocao', page: 'pagina' } as const;
+
+const ON = new Set(['1', 'true', 'on', 'sim']);
+
+/** "49,90", "49.90" or "1.234,56" as a number; anything else (empty, negative, text) as undefined. */
+function priceParam(value: string | null): number | undefined {
+  if (value === null) return undefined;
+  const v = value.trim();
+  const plain = v.includes(',') ? v.replace(/\./g, '').replace(',', '.') : v;
+  return /^\d{1,10}(\.\d+)?$/.test(plain) ? Number(plain) : undefined;
+}
+
+function pageParam(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, LIMITS.collectionMaxPages) : 1;
+}
+
+/** Filters and page of a URL query, normalised: invalid values fall back to the defaults. */
+export function parseCollectionSearch(search: URLSearchParams): { filters: CollectionFilters; page: number } {
+  const filters = normalizeCollectionFilters({
+    sort: search.get(PARAM.sort) ?? undefined,
+    min: priceParam(search.get(PARAM.min)),
+    max: priceParam(search.get(PARAM.max)),
+    on_sale: ON.has(search.get(PARAM.onSale) ?? ''),
+  });
+  return { filters, page: pageParam(search.get(PARAM.page)) };
+}
+
+/** The canonical query string (with its "?", or "" when everything is default). */
+export function collectionSearch(filters: CollectionFilters, page = 1): string {
+  const q = new URLSearchParams();
+  if (filters.sort !== DEFAULT_COLLECTION_SORT) q.set(PARAM.sort, filters.sort);
+  if (filters.min !== undefined) q.set(PARAM.min, String(filters.min));
+  if (filters.max !== undefined) q.set(PARAM.max, String(filters.max));
+  if (filters.on_sale) q.set(PARAM.onSale, '1');
+  if (page > 1) q.set(PARAM.page, String(page));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/** How many filters (price bounds, on sale) are set: the sort is not a filter. */
+export const activeFilterCount = (f: CollectionFilters) => Number(f.min !== undefined) + Number(f.max !== undefined) + Number(f.on_sale);
+
+/**
+ * The one query the collection page reads and the server prefetches: an infinite query whose
+ * first fetch covers pages 1..`pagina` (so a shared link shows the same products) and whose next
+ * fetches add one page each.
+ */
+export function collectionPageQuery(trpc: Trpc, slug: string, search: URLSearchParams) {
+  const { filters, page } = parseCollectionSearch(search);
+  return trpc.catalog.collectionPage.infiniteQueryOptions(
+    { slug, ...filters },
+    {
+      initialCursor: { from: 1, to: page },
+      getNextPageParam: (last, _all, cursor) => (last?.has_more && cursor ? { from: cursor.to + 1, to: cursor.to + 1 } : undefined),
+    },
+  );
+}

@@ -1,0 +1,82 @@
+import type { CollectionPageDto, CollectionPageInput, CollectionSort } from '../../shared/catalog.ts';
+import { LIMITS } from '../../shared/limits.ts';
+import type { AppContext } from '../context.ts';
+import { assertStoreVisible } from '../settings/store-lock.ts';
+import { toCollectionDto } from './catalog.mapper.ts';
+import { Collection } from './collection.entity.ts';
+import { withGalleries } from './galleries.ts';
+import { Product } from './product.entity.ts';
+
+/**
+ * ORDER BY of each sort, always ending with the id so equal values keep one order from page to
+ * page. Names sort with the ICU root collation ("und-x-icu": accents and case are secondary, so
+ * "Égua" sits between "abacaxi" and "eixo"), which PGlite and PostgreSQL built with ICU share.
+ */
+const ORDER_BY: Record<CollectionSort, string> = {
+  posicao: 'position asc, id asc',
+  'preco-asc': 'price asc, id asc',
+  'preco-desc': 'price desc, id asc',
+  nome: 'title collate "und-x-icu" asc, id asc',
+  novidades: 'created_at desc, id desc',
+};
+
+type Sql = { sql: string; params: (string | number)[] };
+
+/** The filters as one SQL condition (true when none), bounds compared as numeric(12,2). */
+function filterSql(input: CollectionPageInput): Sql {
+  const parts: string[] = [];
+  const params: string[] = [];
+  if (input.min !== undefined) {
+    parts.push('price >= cast(? as numeric)');
+    params.push(input.min.toFixed(2));
+  }
+  if (input.max !== undefined) {
+    parts.push('price <= cast(? as numeric)');
+    params.push(input.max.toFixed(2));
+  }
+  if (input.on_sale) parts.push('old_price > price');
+  return { sql: parts.length ? parts.join(' and ') : 'true', params };
+}
+
+/**
+ * The collection page (spec §2): an active collection's products sorted, filtered and paged in the
+ * database, with the count after filters and the collection's price range; null when no active
+ * collection has that slug.
+ */
+export async function findCollectionPage(ctx: AppContext, input: CollectionPageInput): Promise<CollectionPageDto | null> {
+  await assertStoreVisible(ctx);
+  const collection = await ctx.em.findOne(Collection, { slug: input.slug, active: true });
+  if (!collection) return null;
+  const conn = ctx.em.getConnection();
+  const filter = filterSql(input);
+
+  // One pass over the collection gives the count after filters and the unfiltered price range.
+  const [stats] = await conn.execute<{ total: number; min_price: string | null; max_price: string | null }[]>(
+    `select count(*) filter (where ${filter.sql})::int as total, min(price)::text as min_price, max(price)::text as max_price
+       from products where collection_id = ?`,
+    [...filter.params, collection.id],
+  );
+  const total = Number(stats?.total ?? 0);
+
+  const size = LIMITS.collectionPageSize;
+  const { from, to } = input.cursor ?? { from: 1, to: 1 };
+  const offset = (from - 1) * size;
+  const limit = (to - from + 1) * size;
+  const rows = await conn.execute<{ id: number }[]>(
+    `select id from products where collection_id = ? and ${filter.sql}
+      order by ${ORDER_BY[input.sort]} limit ? offset ?`,
+    [collection.id, ...filter.params, limit, offset],
+  );
+  const ids = rows.map((r: { id: number }) => r.id);
+  const found = ids.length ? await ctx.em.find(Product, { id: { $in: ids } }) : [];
+  const byId = new Map(found.map((p) => [p.id, p]));
+  const products = ids.flatMap((id: number) => byId.get(id) ?? []);
+
+  return {
+    collection: toCollectionDto(collection),
+    products: await withGalleries(ctx.em, products),
+    total,
+    has_more: offset + limit < total,
+    price_range: stats?.min_price && stats.max_price ? { min: stats.min_price, max: stats.max_price } : null,
+  };
+}
