@@ -8,7 +8,7 @@ import classes from './TopBar.module.css';
 /**
  * Announcement bar (spec §1): shows the messages one at a time, every 4 s; nothing when the list is
  * empty. Screen readers get all messages once, as a list, and are never interrupted by the rotation
- * (no live region). The rotation holds while the pointer is over the bar and stops for visitors who
+ * (no live region). The rotation holds while the mouse is over the bar and stops for visitors who
  * prefer reduced motion.
  */
 export function TopBar({ items }: { items: TopHeaderDto[] }) {
@@ -22,8 +22,8 @@ export function TopBar({ items }: { items: TopHeaderDto[] }) {
       className={classes.bar}
       style={{ background: item.bg_color, color: item.text_color }}
       aria-label={t`Avisos da loja`}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
+      onPointerEnter={(e) => setHovered(e.pointerType === 'mouse')}
+      onPointerLeave={() => setHovered(false)}
       data-index={index}
     >
       <span key={item.id} className={classes.text} aria-hidden="true">
