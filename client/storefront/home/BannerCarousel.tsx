@@ -1,98 +1,98 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { BannerDto } from '../../../shared/content.ts';
 import { imageUrl } from '../../../shared/image-url.ts';
 import { LIMITS } from '../../../shared/limits.ts';
-import { ChevronLeft, ChevronRight } from '../common/icons.tsx';
+import { useRotation } from '../common/use-rotation.ts';
 import classes from './BannerCarousel.module.css';
+import { BannerControls } from './BannerControls.tsx';
 
-/** Banner carousel (spec §2): autoplay 5 s that keeps going after interaction, arrows, dots, swipe. */
+/**
+ * Banner carousel (spec §2): autoplay 5 s with arrows, dots and swipe. Pointer interaction never stops
+ * the autoplay (spec); the pause button does, and so does prefers-reduced-motion. While keyboard focus
+ * is inside, the slides hold still, so the focused link never slides away (WAI-ARIA carousel pattern).
+ */
 export function BannerCarousel({ banners }: { banners: BannerDto[] }) {
   const { t } = useLingui();
-  const [index, setIndex] = useState(0);
-  const [tick, setTick] = useState(0);
-  const touchX = useRef<number | null>(null);
   const count = banners.length;
-  const go = (i: number) => {
-    setIndex(((i % count) + count) % count);
-    setTick((n) => n + 1); // restart the 5 s timer so a click never skips the next slide at once
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: tick restarts the autoplay timer
-  useEffect(() => {
-    if (count < 2) return;
-    const id = setInterval(() => setIndex((i) => (i + 1) % count), LIMITS.bannerAutoplayMs);
-    return () => clearInterval(id);
-  }, [count, tick]);
+  const [keyboardInside, setKeyboardInside] = useState(false);
+  const { index, go, playing, setPlaying } = useRotation(count, LIMITS.bannerAutoplayMs, keyboardInside);
+  const touchX = useRef<number | null>(null);
   if (count === 0) return null;
+  const rotating = count > 1 && playing && !keyboardInside;
   return (
     <section
       className={classes.carousel}
       aria-label={t`Destaques`}
-      aria-roledescription="carousel"
-      onTouchStart={(e) => {
-        touchX.current = e.touches[0]?.clientX ?? null;
+      aria-roledescription={t`carrossel`}
+      data-index={index}
+      onFocus={(e) => setKeyboardInside(e.target.matches(':focus-visible'))}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setKeyboardInside(false);
       }}
-      onTouchEnd={(e) => {
-        const start = touchX.current;
-        const end = e.changedTouches[0]?.clientX;
-        if (start !== null && end !== undefined && Math.abs(end - start) > LIMITS.swipeThresholdPx) go(index + (end < start ? 1 : -1));
-        touchX.current = null;
+      onKeyDown={(e) => {
+        if (count < 2 || !(e.target as HTMLElement).closest('button')) return;
+        if (e.key === 'ArrowLeft') go(index - 1);
+        else if (e.key === 'ArrowRight') go(index + 1);
       }}
     >
-      <div className={classes.track} style={{ transform: `translateX(-${index * 100}%)` }}>
-        {banners.map((b, i) => {
-          const img = (
-            <picture>
+      <div
+        className={classes.viewport}
+        onTouchStart={(e) => {
+          touchX.current = e.touches[0]?.clientX ?? null;
+        }}
+        onTouchEnd={(e) => {
+          const start = touchX.current;
+          const end = e.changedTouches[0]?.clientX;
+          if (count > 1 && start !== null && end !== undefined && Math.abs(end - start) > LIMITS.swipeThresholdPx)
+            go(index + (end < start ? 1 : -1));
+          touchX.current = null;
+        }}
+      >
+        {/* Announces the new slide only when the visitor changes it, never on autoplay. */}
+        <div className={classes.track} style={{ transform: `translateX(-${index * 100}%)` }} aria-live={rotating ? 'off' : 'polite'}>
+          {banners.map((b, i) => {
+            const position = i + 1;
+            // The caption names the link; without a title the image does.
+            const img = (
               <img
                 src={imageUrl(b.image_url)}
-                alt={b.title}
+                alt={b.title ? '' : t`Banner ${position}`}
                 width={2400}
                 height={800}
                 loading={i === 0 ? 'eager' : 'lazy'}
                 fetchPriority={i === 0 ? 'high' : 'auto'}
                 className={classes.image}
               />
-            </picture>
-          );
-          return (
-            <div key={b.id} className={classes.slide} aria-hidden={i !== index}>
-              {b.href ? (
-                <a href={b.href} tabIndex={i === index ? 0 : -1}>
-                  {img}
-                  {b.title && <span className={classes.caption}>{b.title}</span>}
-                </a>
-              ) : (
-                <>
-                  {img}
-                  {b.title && <span className={classes.caption}>{b.title}</span>}
-                </>
-              )}
-            </div>
-          );
-        })}
-      </div>
-      {count > 1 && (
-        <>
-          <button type="button" className={`${classes.arrow} ${classes.prev}`} onClick={() => go(index - 1)} aria-label={t`Anterior`}>
-            <ChevronLeft />
-          </button>
-          <button type="button" className={`${classes.arrow} ${classes.next}`} onClick={() => go(index + 1)} aria-label={t`Próximo`}>
-            <ChevronRight />
-          </button>
-          <div className={classes.dots}>
-            {banners.map((b, i) => (
-              <button
+            );
+            const caption = b.title && <span className={classes.caption}>{b.title}</span>;
+            return (
+              // biome-ignore lint/a11y/useSemanticElements: a slide is a group (WAI-ARIA carousel pattern), not a form fieldset
+              <div
                 key={b.id}
-                type="button"
-                className={classes.dot}
-                data-active={i === index}
-                onClick={() => go(i)}
-                aria-label={t`Banner ${i + 1}`}
-              />
-            ))}
-          </div>
-        </>
-      )}
+                className={classes.slide}
+                role="group"
+                aria-roledescription={t`banner`}
+                aria-label={t`${position} de ${count}`}
+                inert={i !== index}
+              >
+                {b.href ? (
+                  <a href={b.href} className={classes.link}>
+                    {img}
+                    {caption}
+                  </a>
+                ) : (
+                  <>
+                    {img}
+                    {caption}
+                  </>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {count > 1 && <BannerControls banners={banners} index={index} go={go} playing={playing} setPlaying={setPlaying} />}
     </section>
   );
 }

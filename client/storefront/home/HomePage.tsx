@@ -1,8 +1,9 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
 import { useTRPC } from '../../trpc.ts';
+import { collectionLabel } from '../common/collection-label.ts';
 import { useSettings } from '../common/hooks.ts';
 import { ProductGrid } from '../product/ProductGrid.tsx';
 import { BannerCarousel } from './BannerCarousel.tsx';
@@ -10,6 +11,7 @@ import classes from './HomePage.module.css';
 
 /** Home (spec §2): banners, featured products (no collection), one section per active collection. */
 export function HomePage() {
+  const { i18n } = useLingui();
   const trpc = useTRPC();
   const settings = useSettings();
   const home = useQuery(trpc.catalog.home.queryOptions());
@@ -19,6 +21,8 @@ export function HomePage() {
   const viewMore = { background: settings.view_more_button_bg_color, color: settings.view_more_button_text_color };
   return (
     <>
+      {/* The design has no visible page title: the shop's name is the home's heading for assistive technology. */}
+      <h1 className="visually-hidden">{settings.site_title || 'Minha Loja'}</h1>
       <BannerCarousel banners={banners.data ?? []} />
       <div className={classes.container}>
         {home.isPending && (
@@ -27,26 +31,33 @@ export function HomePage() {
           </p>
         )}
         {home.data && home.data.featured.length > 0 && (
-          <section className={classes.section}>
-            <h2 className={classes.heading}>
+          <section className={classes.section} aria-labelledby="home-featured">
+            <h2 id="home-featured" className={classes.heading}>
               <Trans>Produtos em destaque</Trans>
             </h2>
             <ProductGrid products={home.data.featured} currency={currency} eagerCount={4} />
           </section>
         )}
-        {home.data?.sections.map((s) => (
-          <section key={s.collection.id} className={classes.section}>
-            <h2 className={classes.heading}>{s.collection.name}</h2>
-            <ProductGrid products={s.products} currency={currency} />
-            {s.has_more && (
-              <div className={classes.more}>
-                <Link to={`/colecao/${s.collection.slug}`} className={classes.moreButton} style={viewMore}>
-                  <Trans>Ver mais</Trans>
-                </Link>
-              </div>
-            )}
-          </section>
-        ))}
+        {home.data?.sections.map((s) => {
+          const id = `home-collection-${s.collection.id}`;
+          const label = collectionLabel(i18n, s.collection);
+          return (
+            <section key={s.collection.id} className={classes.section} aria-labelledby={id}>
+              <h2 id={id} className={classes.heading}>
+                {label}
+              </h2>
+              <ProductGrid products={s.products} currency={currency} />
+              {s.has_more && (
+                <div className={classes.more}>
+                  <Link to={`/colecao/${s.collection.slug}`} className={classes.moreButton} style={viewMore}>
+                    <Trans>Ver mais</Trans>
+                    <span className="visually-hidden"> {label}</span>
+                  </Link>
+                </div>
+              )}
+            </section>
+          );
+        })}
       </div>
     </>
   );

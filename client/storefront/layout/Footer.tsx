@@ -11,15 +11,19 @@ type Props = { settings: Settings; sections: FooterSectionDto[]; icons: FooterIc
 /** Footer: optional logo and description, link sections, payment icons, copyright (spec §2). */
 export function Footer({ settings, sections, icons }: Props) {
   const { i18n } = useLingui();
-  const style = { background: settings.footer_bg_color, color: settings.footer_text_color };
+  const style = { backgroundColor: settings.footer_bg_color, color: settings.footer_text_color };
   if (settings.footer_use_image && settings.footer_image_url) {
+    // Spec §2: only the image (covering at least 400 px), no content. `backgroundColor`, never the
+    // `background` shorthand: the shorthand would reset the stylesheet's background-size to auto.
     return (
-      <footer
-        className={classes.imageOnly}
-        style={{ ...style, backgroundImage: `url("${imageUrl(settings.footer_image_url)}")` }}
-        role="img"
-        aria-label={settings.site_title}
-      />
+      <footer className={classes.imageFooter}>
+        <div
+          className={classes.image}
+          style={{ ...style, backgroundImage: `url("${imageUrl(settings.footer_image_url)}")` }}
+          role="img"
+          aria-label={settings.site_title}
+        />
+      </footer>
     );
   }
   const year = new Date().getFullYear();
@@ -58,7 +62,13 @@ export function Footer({ settings, sections, icons }: Props) {
               <ul className={classes.links}>
                 {section.links.map((link) => (
                   <li key={link.id}>
-                    {link.url ? <a href={link.url}>{footerLabel(i18n, link.label)}</a> : <span>{footerLabel(i18n, link.label)}</span>}
+                    {link.url ? (
+                      <a href={link.url} className={classes.link}>
+                        {footerLabel(i18n, link.label)}
+                      </a>
+                    ) : (
+                      <span className={classes.text}>{footerLabel(i18n, link.label)}</span>
+                    )}
                   </li>
                 ))}
               </ul>

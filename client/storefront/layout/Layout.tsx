@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -26,9 +27,12 @@ export function Layout() {
   if (!settings) return null;
   return (
     <div style={{ '--primary': settings.site_primary_color, '--accent': settings.site_accent_color } as React.CSSProperties}>
+      <a href="#conteudo" className="skip-link">
+        <Trans>Pular para o conteúdo</Trans>
+      </a>
       <TopBar items={layout.data?.topHeaders ?? []} />
       <Header settings={settings} collections={collections.data ?? []} />
-      <main style={{ minHeight: '50vh' }}>
+      <main id="conteudo" tabIndex={-1} style={{ minHeight: '50vh', outline: 'none' }}>
         <Outlet />
       </main>
       <Footer settings={settings} sections={layout.data?.footerSections ?? []} icons={layout.data?.footerIcons ?? []} />

@@ -1,23 +1,39 @@
-import { useEffect, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 import type { TopHeaderDto } from '../../../shared/content.ts';
 import { LIMITS } from '../../../shared/limits.ts';
+import { useRotation } from '../common/use-rotation.ts';
 import classes from './TopBar.module.css';
 
-/** Announcement bar: rotates through the messages every 4 s; nothing when the list is empty. */
+/**
+ * Announcement bar (spec §1): shows the messages one at a time, every 4 s; nothing when the list is
+ * empty. Screen readers get all messages once, as a list, and are never interrupted by the rotation
+ * (no live region). The rotation holds while the mouse is over the bar and stops for visitors who
+ * prefer reduced motion.
+ */
 export function TopBar({ items }: { items: TopHeaderDto[] }) {
-  const [index, setIndex] = useState(0);
-  useEffect(() => {
-    if (items.length < 2) return;
-    const id = setInterval(() => setIndex((i) => (i + 1) % items.length), LIMITS.announcementRotationMs);
-    return () => clearInterval(id);
-  }, [items.length]);
-  const item = items[index % Math.max(items.length, 1)];
+  const { t } = useLingui();
+  const [hovered, setHovered] = useState(false);
+  const { index } = useRotation(items.length, LIMITS.announcementRotationMs, hovered);
+  const item = items[index];
   if (!item) return null;
   return (
-    <div className={classes.bar} style={{ background: item.bg_color, color: item.text_color }} aria-live="polite">
-      <span key={item.id} className={classes.text}>
+    <section
+      className={classes.bar}
+      style={{ background: item.bg_color, color: item.text_color }}
+      aria-label={t`Avisos da loja`}
+      onPointerEnter={(e) => setHovered(e.pointerType === 'mouse')}
+      onPointerLeave={() => setHovered(false)}
+      data-index={index}
+    >
+      <span key={item.id} className={classes.text} aria-hidden="true">
         {item.text}
       </span>
-    </div>
+      <ul className="visually-hidden">
+        {items.map((i) => (
+          <li key={i.id}>{i.text}</li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -26,7 +26,7 @@ export function LockScreen() {
   );
   const wrong = unlock.error?.data?.httpStatus === 401;
   return (
-    <div className={classes.screen}>
+    <main className={classes.screen}>
       <form
         className={classes.card}
         onSubmit={(e) => {
@@ -64,6 +64,6 @@ export function LockScreen() {
           {unlock.error && <span className={classes.error}>{wrong ? t`Senha incorreta` : unlock.error.message}</span>}
         </p>
       </form>
-    </div>
+    </main>
   );
 }

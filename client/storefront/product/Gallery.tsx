@@ -7,7 +7,11 @@ import classes from './Gallery.module.css';
 
 type Props = { images: string[]; title: string; thumbnails: boolean; thumbnailSize: number };
 
-/** Product gallery (spec §2): arrows, "n / total" counter, 50 px swipe, optional thumbnails. */
+/**
+ * Product gallery (spec §2): arrows, "n / total" counter, 50 px swipe, optional thumbnails. Keyboard:
+ * the arrows and thumbnails are buttons; with focus on any of them, ArrowLeft/ArrowRight/Home/End
+ * change the image. The counter is a polite live region: it speaks only when the visitor acts.
+ */
 export function Gallery({ images, title, thumbnails, thumbnailSize }: Props) {
   const { t } = useLingui();
   const list = images.length ? images : [''];
@@ -16,7 +20,17 @@ export function Gallery({ images, title, thumbnails, thumbnailSize }: Props) {
   const go = (i: number) => setIndex((i + list.length) % list.length);
   const many = list.length > 1;
   return (
-    <div className={classes.gallery}>
+    <section
+      className={classes.gallery}
+      aria-label={t`Imagens do produto`}
+      onKeyDown={(e) => {
+        const keys: Record<string, number> = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: list.length - 1 };
+        const to = keys[e.key];
+        if (!many || to === undefined || !(e.target as HTMLElement).closest('button')) return;
+        e.preventDefault();
+        go(to);
+      }}
+    >
       <div
         className={classes.stage}
         onTouchStart={(e) => {
@@ -49,7 +63,7 @@ export function Gallery({ images, title, thumbnails, thumbnailSize }: Props) {
             >
               <ChevronRight />
             </button>
-            <span className={classes.counter}>
+            <span className={classes.counter} aria-live="polite">
               {index + 1} / {list.length}
             </span>
           </>
@@ -62,7 +76,7 @@ export function Gallery({ images, title, thumbnails, thumbnailSize }: Props) {
               key={src}
               type="button"
               className={classes.thumb}
-              data-active={i === index}
+              aria-current={i === index ? 'true' : undefined}
               onClick={() => setIndex(i)}
               style={{ width: thumbnailSize, height: thumbnailSize }}
               aria-label={t`Imagem ${i + 1}`}
@@ -72,6 +86,6 @@ export function Gallery({ images, title, thumbnails, thumbnailSize }: Props) {
           ))}
         </div>
       )}
-    </div>
+    </section>
   );
 }

@@ -3,7 +3,10 @@ import type { CurrencyCode } from '../../../shared/currencies.ts';
 import { ProductCard } from './ProductCard.tsx';
 import classes from './ProductGrid.module.css';
 
-/** The product grid (spec §2): 2 columns on phones, 4 from the desktop breakpoint. */
+/**
+ * The product grid (spec §2): 2 columns on phones, 4 from the desktop breakpoint (768 px). A grid
+ * with fewer products than columns is centred (`data-count`).
+ */
 export function ProductGrid({
   products,
   currency,
@@ -14,7 +17,7 @@ export function ProductGrid({
   eagerCount?: number;
 }) {
   return (
-    <div className={classes.grid}>
+    <div className={classes.grid} data-count={products.length}>
       {products.map((p, i) => (
         <ProductCard key={p.id} product={p} currency={currency} eager={i < eagerCount} />
       ))}
