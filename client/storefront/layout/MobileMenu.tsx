@@ -1,53 +1,59 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import type { CollectionDto } from '../../../shared/catalog.ts';
 import type { Settings } from '../../../shared/settings.ts';
+import { collectionLabel } from '../common/collection-label.ts';
+import { useModalOverlay } from '../common/useModalOverlay.ts';
 import classes from './MobileMenu.module.css';
 
 const custom = (v: string) => (v && v !== 'default' ? v : undefined);
 
-/** Mobile menu overlay: home plus every collection; closes on choice, Escape or a click outside (spec §2). */
+/**
+ * Mobile menu overlay (spec §2): home plus every collection; closes on choice, Escape, the close
+ * button or a click outside. A modal dialog: focus moves in, Tab stays inside, and on close focus
+ * returns to the menu button. Rendered into <body> so the header's blur never clips it.
+ */
 export function MobileMenu(props: { opened: boolean; onClose: () => void; collections: CollectionDto[]; settings: Settings }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { opened, onClose } = props;
-  useEffect(() => {
-    if (!opened) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    document.addEventListener('keydown', onKey);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-    };
-  }, [opened, onClose]);
+  const panel = useModalOverlay<HTMLDivElement>(opened, onClose);
   if (!opened) return null;
   const side = props.settings.header_mobile_menu_position === 'right' ? 'right' : 'left';
   const style = { background: custom(props.settings.header_modal_bg_color), color: custom(props.settings.header_modal_text_color) };
-  return (
+  return createPortal(
     <div className={classes.root}>
-      <button type="button" className={classes.backdrop} aria-label={t`Fechar`} onClick={onClose} />
-      <div className={classes.panel} data-side={side} style={style} role="dialog" aria-modal="true" aria-label={t`Menu`}>
+      <div className={classes.backdrop} aria-hidden="true" onClick={onClose} />
+      <div
+        ref={panel}
+        className={classes.panel}
+        data-side={side}
+        style={style}
+        role="dialog"
+        aria-modal="true"
+        aria-label={t`Menu`}
+        tabIndex={-1}
+      >
         <div className={classes.head}>
           <strong>
             <Trans>Menu</Trans>
           </strong>
           <button type="button" className={classes.close} onClick={onClose} aria-label={t`Fechar`}>
-            ×
+            <span aria-hidden="true">×</span>
           </button>
         </div>
-        <nav className={classes.links}>
+        <nav className={classes.links} aria-label={t`Menu`}>
           <Link to="/" onClick={onClose}>
             <Trans>Início</Trans>
           </Link>
           {props.collections.map((c) => (
             <Link key={c.id} to={`/colecao/${c.slug}`} onClick={onClose}>
-              {c.name}
+              {collectionLabel(i18n, c)}
             </Link>
           ))}
         </nav>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
