@@ -68,11 +68,10 @@ export function pageHead({ i18n, trpc, qc, settings, siteTitle, route, missing }
     currency: settings.currency,
   };
   const home = { name: i18n._(msg`Início`), path: '/' };
-  const slug = encodeURIComponent(route.slug);
   if (route.path === '/produto/:slug') {
     const product = qc.getQueryData(trpc.catalog.productPage.queryKey({ slug: route.slug }));
     if (product) {
-      const path = `/produto/${slug}`;
+      const path = `/produto/${encodeURIComponent(product.slug)}`;
       const reviews = qc.getQueryData(trpc.reviews.list.queryKey({ product_id: product.id })) ?? null;
       return {
         title: titled(product.title),
@@ -89,7 +88,7 @@ export function pageHead({ i18n, trpc, qc, settings, siteTitle, route, missing }
       .find((data) => data?.collection.slug === route.slug);
     if (page) {
       const name = collectionLabel(i18n, page.collection);
-      const path = `/colecao/${slug}`;
+      const path = `/colecao/${encodeURIComponent(page.collection.slug)}`;
       const titles = page.products.slice(0, 6).map((p) => p.title);
       return {
         title: titled(name),
