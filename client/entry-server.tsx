@@ -5,10 +5,15 @@ import { StaticRouter } from 'react-router';
 import type { AppRouter } from '../server/trpc/router.ts';
 import { isLocale, type Locale } from '../shared/locales.ts';
 import { i18nByLocale } from './i18n-catalogs.ts';
+import { type PageHead, pageHead } from './page-head.ts';
+import { PublicOriginContext } from './storefront/product/product-url.ts';
 import { StorefrontRoot } from './storefront/Root.tsx';
 import { layoutPrefetch, matchStorefrontRoute, type Trpc } from './storefront/routes.ts';
 
-export type RenderInput = { url: string; trpc: Trpc; queryClient: QueryClient };
+export type { Crumb, PageHead, SiteHead } from './page-head.ts';
+
+/** `origin`: the shop's public origin (PUBLIC_URL or the request's), for absolute URLs in the page. */
+export type RenderInput = { url: string; origin: string; trpc: Trpc; queryClient: QueryClient };
 export type RenderResult = {
   html: string;
   status: number;
@@ -16,6 +21,8 @@ export type RenderResult = {
   title: string;
   description: string;
   faviconUrl: string;
+  /** What the document head says about the page: meta tags and JSON-LD are written from it. */
+  head: PageHead;
   state: ReturnType<typeof dehydrate>;
 };
 
@@ -29,7 +36,7 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
  * Renders a storefront URL: prefetches the route's queries through the in-process tRPC proxy,
  * renders the page complete (no streaming), and returns the HTML plus the state to hydrate.
  */
-export async function render({ url, trpc, queryClient }: RenderInput): Promise<RenderResult> {
+export async function render({ url, origin, trpc, queryClient }: RenderInput): Promise<RenderResult> {
   const { pathname, searchParams } = new URL(url, 'http://localhost');
   const match = matchStorefrontRoute(pathname);
   await Promise.all([
@@ -42,7 +49,15 @@ export async function render({ url, trpc, queryClient }: RenderInput): Promise<R
   const locked = !!settings && !('currency' in settings);
   const missing = !match || (!locked && !!match.route.missing?.(trpc, queryClient, match.params, searchParams));
   const siteTitle = settings?.site_title ?? 'Minha Loja';
-  const pageTitle = !locked && match?.route.title?.(trpc, queryClient, match.params, searchParams, i18nByLocale[locale]);
+  const info = pageHead({
+    i18n: i18nByLocale[locale],
+    trpc,
+    qc: queryClient,
+    settings: settings && 'currency' in settings ? settings : null,
+    siteTitle,
+    route: match ? { path: match.route.path, slug: match.params.slug ?? '' } : null,
+    missing,
+  });
 
   const { prelude } = await prerenderToNodeStream(
     <StorefrontRoot
@@ -50,16 +65,21 @@ export async function render({ url, trpc, queryClient }: RenderInput): Promise<R
       queryClient={queryClient}
       trpcClient={createTRPCClient<AppRouter>({ links: [] })}
       state={undefined}
-      router={(app) => <StaticRouter location={url}>{app}</StaticRouter>}
+      router={(app) => (
+        <PublicOriginContext value={origin}>
+          <StaticRouter location={url}>{app}</StaticRouter>
+        </PublicOriginContext>
+      )}
     />,
   );
   return {
     html: await streamToString(prelude),
     status: missing ? 404 : 200,
     locale,
-    title: pageTitle ? `${pageTitle} | ${siteTitle}` : siteTitle,
-    description: settings && 'site_description' in settings ? settings.site_description : '',
+    title: info.title,
+    description: info.description,
     faviconUrl: settings?.favicon_url ?? '',
+    head: info.head,
     state: dehydrate(queryClient),
   };
 }

@@ -11,6 +11,13 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
 
+/** An absolute http(s) URL that is only an origin (a trailing slash is allowed). */
+function isOrigin(v: string): boolean {
+  if (!URL.canParse(v)) return false;
+  const u = new URL(v);
+  return /^https?:$/.test(u.protocol) && u.pathname === '/' && !u.search && !u.hash && !u.username && !u.password;
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -30,6 +37,12 @@ const EnvSchema = z.object({
   SHOPIFY_DOMAIN: z.string().default(''),
   SHOPIFY_STOREFRONT_TOKEN: z.string().default(''),
   TRUST_PROXY: z.string().default(''),
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .refine(isOrigin, 'must be an http(s) address without path, query or fragment, e.g. https://loja.com.br')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   GEOIP_DB: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
@@ -46,6 +59,8 @@ export type AppConfig = {
   admin: { username: string | undefined; password: string | undefined };
   seedDemo: boolean;
   shopify: { domain: string; token: string };
+  /** The shop's public address (`https://loja.com.br`, no trailing slash) for absolute URLs, or null. */
+  publicUrl: string | null;
   /** false (no proxy trusted), or a list of addresses/CIDRs, or a hop count. */
   trustProxy: boolean | string[] | number;
   /** A MaxMind-format city database for /api/location/detect.php, or null. */
@@ -79,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
     seedDemo: e.SEED_DEMO,
     shopify: { domain: e.SHOPIFY_DOMAIN, token: e.SHOPIFY_STOREFRONT_TOKEN },
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     geoipDb: e.GEOIP_DB ? resolve(e.GEOIP_DB) : null,
     logLevel: e.LOG_LEVEL,

@@ -1,3 +1,4 @@
+import type { HeadSeo, MetaTag } from './head.ts';
 import type { EntryAssets } from './manifest.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -15,10 +16,26 @@ type Page = {
   title: string;
   description?: string;
   faviconUrl?: string;
+  /** Canonical URL, Open Graph / Twitter meta tags and JSON-LD (server/ssr/head.ts). */
+  seo?: HeadSeo;
   body: string;
   state?: unknown;
   assets: EntryAssets;
 };
+
+const metaTag = (m: MetaTag) =>
+  'property' in m
+    ? `<meta property="${escapeHtml(m.property)}" content="${escapeHtml(m.content)}">`
+    : `<meta name="${escapeHtml(m.name)}" content="${escapeHtml(m.content)}">`;
+
+function seoTags(seo: HeadSeo | undefined): string[] {
+  if (!seo) return [];
+  return [
+    seo.canonical ? `<link rel="canonical" href="${escapeHtml(seo.canonical)}">` : '',
+    ...seo.meta.map(metaTag),
+    ...seo.jsonLd.map((data) => `<script type="application/ld+json">${safeJson(data)}</script>`),
+  ];
+}
 
 /** The HTML document around a rendered page. */
 export function documentHtml(p: Page): string {
@@ -27,6 +44,7 @@ export function documentHtml(p: Page): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(p.title)}</title>`,
     p.description ? `<meta name="description" content="${escapeHtml(p.description)}">` : '',
+    ...seoTags(p.seo),
     `<link rel="icon" href="${escapeHtml(p.faviconUrl || '/favicon.svg')}">`,
     ...p.assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
     `<link rel="modulepreload" href="${p.assets.script}">`,

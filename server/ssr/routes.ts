@@ -6,10 +6,14 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderInput, RenderResult } from '../../client/entry-server.tsx';
 import { MESSAGES } from '../../shared/errors.ts';
+import { uploadsDirOf } from '../config.ts';
 import { appRouter } from '../trpc/router.ts';
+import { pageSeo } from './head.ts';
 import { documentHtml } from './html.ts';
 import { type EntryAssets, readAssets } from './manifest.ts';
+import { publicOrigin } from './public-url.ts';
 import { makeServerQueryClient } from './query-client.ts';
+import { seoRoutes } from './seo.routes.ts';
 
 type Renderer = { render(input: RenderInput): Promise<RenderResult> };
 
@@ -26,6 +30,7 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
   app.addHook('onRoute', (route) => {
     route.config = { ...(route.config as object), policy: 'public' };
   });
+  await app.register(seoRoutes);
   if (!built) {
     app.get('/*', async (_req, reply) => reply.code(503).type('text/plain').send('Client build missing: run npm run build'));
     return;
@@ -60,7 +65,14 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
     const queryClient = makeServerQueryClient();
     const ctx = await req.appContext();
     const trpc = createTRPCOptionsProxy({ router: appRouter, ctx: { app: ctx, http: null }, queryClient });
-    const page = await renderer.render({ url: req.url, trpc, queryClient });
+    const origin = publicOrigin(req);
+    const page = await renderer.render({ url: req.url, origin, trpc, queryClient });
+    const seo = await pageSeo(page.head, {
+      origin,
+      status: page.status,
+      description: page.description,
+      uploadsDir: uploadsDirOf(app.config),
+    });
     return reply
       .code(page.status)
       .type('text/html; charset=utf-8')
@@ -71,6 +83,7 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
           title: page.title,
           description: page.description,
           faviconUrl: page.faviconUrl,
+          seo,
           body: page.html,
           state: page.state,
           assets: assets.storefront,

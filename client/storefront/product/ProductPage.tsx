@@ -10,6 +10,7 @@ import { Price } from '../common/Price.tsx';
 import { BuyArea } from '../shopify/BuyArea.tsx';
 import { Gallery } from './Gallery.tsx';
 import classes from './ProductPage.module.css';
+import { ProductSpecs } from './ProductSpecs.tsx';
 import { ReviewsBlock } from './ReviewsBlock.tsx';
 import { ShareBlock } from './ShareBlock.tsx';
 
@@ -34,7 +35,7 @@ function DeliveryText({ min, max }: { min: number; max: number }) {
   );
 }
 
-/** Product page (spec §2): breadcrumb, gallery, prices, delivery box, description. */
+/** Product page (spec §2): breadcrumb, gallery, prices, delivery box, description, specifications, share. */
 export function ProductPage() {
   const { slug = '' } = useParams();
   const trpc = useTRPC();
@@ -100,6 +101,7 @@ export function ProductPage() {
               <p>{product.description}</p>
             </section>
           )}
+          <ProductSpecs product={product} />
           <ShareBlock product={product} />
         </div>
       </div>

@@ -1,0 +1,106 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { QueryClient } from '@tanstack/react-query';
+import type { CollectionPageDto, ProductDto } from '../shared/catalog.ts';
+import type { Locale } from '../shared/locales.ts';
+import type { ReviewListDto } from '../shared/reviews.ts';
+import type { Settings } from '../shared/settings.ts';
+import { collectionLabel } from './storefront/common/collection-label.ts';
+import type { Trpc } from './storefront/routes.ts';
+
+export type Crumb = { name: string; path: string };
+export type SiteHead = { title: string; description: string; logoUrl: string; locale: Locale; currency: string };
+
+/**
+ * What the document head says about a page (the server turns it into meta tags and JSON-LD).
+ * `bare` (a locked store, or a page whose data could not be read) and `not-found` carry no
+ * catalogue data at all.
+ */
+export type PageHead =
+  | { kind: 'bare' }
+  | { kind: 'not-found' }
+  | { kind: 'home'; site: SiteHead; path: '/'; image: string | null }
+  | { kind: 'collection'; site: SiteHead; path: string; name: string; image: string | null; breadcrumb: Crumb[] }
+  | { kind: 'product'; site: SiteHead; path: string; product: ProductDto; reviews: ReviewListDto | null; breadcrumb: Crumb[] };
+
+export type HeadInfo = { title: string; description: string; head: PageHead };
+
+const NOT_FOUND = {
+  '/produto/:slug': msg`Produto não encontrado`,
+  '/colecao/:slug': msg`Coleção não encontrada`,
+  page: msg`Página não encontrada`,
+};
+
+/** A meta description: whitespace collapsed, at most about 160 characters, cut at a word. */
+export function excerpt(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:–-]+$/, '')}…`;
+}
+
+type Input = {
+  i18n: I18n;
+  trpc: Trpc;
+  qc: QueryClient;
+  settings: Settings | null;
+  siteTitle: string;
+  /** The matched route's pattern and slug, or null for an unknown path. */
+  route: { path: string; slug: string } | null;
+  missing: boolean;
+};
+
+/** Title, description and head data of a rendered storefront page, read from the query cache. */
+export function pageHead({ i18n, trpc, qc, settings, siteTitle, route, missing }: Input): HeadInfo {
+  const titled = (name: string) => `${name} | ${siteTitle}`;
+  if (!settings) return { title: siteTitle, description: '', head: { kind: 'bare' } };
+  const description = settings.site_description;
+  if (missing || !route) {
+    const text = i18n._(route && route.path in NOT_FOUND ? NOT_FOUND[route.path as keyof typeof NOT_FOUND] : NOT_FOUND.page);
+    return { title: titled(text), description, head: { kind: 'not-found' } };
+  }
+  const site: SiteHead = {
+    title: siteTitle,
+    description,
+    logoUrl: settings.logo_url,
+    locale: settings.locale as Locale,
+    currency: settings.currency,
+  };
+  const home = { name: i18n._(msg`Início`), path: '/' };
+  if (route.path === '/produto/:slug') {
+    const product = qc.getQueryData(trpc.catalog.productPage.queryKey({ slug: route.slug }));
+    if (product) {
+      const path = `/produto/${encodeURIComponent(product.slug)}`;
+      const reviews = qc.getQueryData(trpc.reviews.list.queryKey({ product_id: product.id })) ?? null;
+      return {
+        title: titled(product.title),
+        description: excerpt(product.description) || description,
+        head: { kind: 'product', site, path, product, reviews, breadcrumb: [home, { name: product.title, path }] },
+      };
+    }
+  }
+  if (route.path === '/colecao/:slug') {
+    // Any input of the collection page query (sort, filters and page may be part of it).
+    const page = qc
+      .getQueriesData<CollectionPageDto | null>({ queryKey: trpc.catalog.collectionPage.pathKey() })
+      .map(([, data]) => data)
+      .find((data) => data?.collection.slug === route.slug);
+    if (page) {
+      const name = collectionLabel(i18n, page.collection);
+      const path = `/colecao/${encodeURIComponent(page.collection.slug)}`;
+      const titles = page.products.slice(0, 6).map((p) => p.title);
+      return {
+        title: titled(name),
+        description: titles.length ? excerpt(`${name}: ${titles.join(', ')}`) : description,
+        head: { kind: 'collection', site, path, name, image: page.products[0]?.image_url || null, breadcrumb: [home, { name, path }] },
+      };
+    }
+  }
+  if (route.path === '/') {
+    // The link preview shows the first banner, else the logo.
+    const banner = qc.getQueryData(trpc.content.banners.queryKey())?.[0]?.image_url;
+    return { title: siteTitle, description, head: { kind: 'home', site, path: '/', image: banner || settings.logo_url || null } };
+  }
+  return { title: siteTitle, description, head: { kind: 'bare' } };
+}

@@ -1,0 +1,78 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { ProductDto } from '../../../shared/catalog.ts';
+import { useTRPC } from '../../trpc.ts';
+import { collectionLabel } from '../common/collection-label.ts';
+import classes from './ProductSpecs.module.css';
+
+/**
+ * The product's specifications (spec §2), from what the shop knows about it: its collection, its
+ * code, that it is on sale, how many photos it has, and its rating when it has reviews.
+ */
+export function ProductSpecs({ product }: { product: ProductDto }) {
+  const { i18n } = useLingui();
+  const trpc = useTRPC();
+  const { data: collections } = useQuery(trpc.catalog.collections.queryOptions());
+  const { data: reviews } = useQuery(trpc.reviews.list.queryOptions({ product_id: product.id }));
+  const collection = collections?.find((c) => c.id === product.collection_id && c.active);
+  const photos = product.images.length;
+  const stats = reviews?.stats;
+  const total = stats?.total ?? 0;
+  return (
+    <section className={classes.block} aria-labelledby="specs-title">
+      <h2 id="specs-title" className={classes.title}>
+        <Trans>Especificações</Trans>
+      </h2>
+      <dl className={classes.list}>
+        {collection && (
+          <div className={classes.row}>
+            <dt>
+              <Trans>Coleção</Trans>
+            </dt>
+            <dd>
+              <Link to={`/colecao/${collection.slug}`}>{collectionLabel(i18n, collection)}</Link>
+            </dd>
+          </div>
+        )}
+        <div className={classes.row}>
+          <dt>
+            <Trans>Código do produto</Trans>
+          </dt>
+          <dd>{product.id}</dd>
+        </div>
+        <div className={classes.row}>
+          <dt>
+            <Trans>Disponibilidade</Trans>
+          </dt>
+          <dd>
+            <Trans>Disponível</Trans>
+          </dd>
+        </div>
+        {photos > 0 && (
+          <div className={classes.row}>
+            <dt>
+              <Trans>Fotos</Trans>
+            </dt>
+            <dd>
+              <Plural value={photos} one="# foto" other="# fotos" />
+            </dd>
+          </div>
+        )}
+        {stats && total > 0 && (
+          <div className={classes.row}>
+            <dt>
+              <Trans>Avaliação</Trans>
+            </dt>
+            <dd>
+              <a href="#reviews-title">
+                {i18n.number(stats.average, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} / 5 (
+                <Plural value={total} one="# avaliação" other="# avaliações" />)
+              </a>
+            </dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}
