@@ -77,7 +77,8 @@ async function open({ width, height = 900, touch = false, holdSdk = false }: Opt
 
 const cartButton = (page: Page) => page.locator('header button[aria-label^="Carrinho"], header button[aria-label^="Cart"]');
 const cartFrame = (page: Page) => page.frameLocator('iframe[name="frame-cart"]');
-const cartIsOpen = (page: Page) => page.evaluate(() => !!document.querySelector('.shopify-buy-frame--cart.is-active'));
+const waitForCart = (page: Page, open: boolean) =>
+  page.waitForFunction((o) => !!document.querySelector('.shopify-buy-frame--cart.is-active') === o, open);
 
 async function waitForBadge(page: Page, count: number): Promise<void> {
   const name = count === 1 ? 'Carrinho, 1 item' : `Carrinho, ${count} itens`;
@@ -155,5 +156,173 @@ describe('with the shop configured', () => {
     assert.deepEqual(p.operations, ['node', 'node']);
     assert.deepEqual(p.errors, []);
     await p.context.close();
+  });
+
+  it('product page at 1280: add to cart, badge, drawer from the header button, +, checkout and buy now in a popup, cart restored', async () => {
+    const p = await open({ width: 1280 });
+    const { page } = p;
+    await page.goto(`${shop.url}/produto/${demo.slug}`);
+    await page.frameLocator('[data-variant="add"] iframe').locator('[data-element="product.button"]').click();
+    await waitForBadge(page, 1);
+    assert.deepEqual(p.operations, ['node', 'node', 'CartCreate']);
+    const stored = await page.evaluate((k) => localStorage.getItem(k), FIXTURES._meta.localStorageKey);
+    assert.ok(stored?.startsWith('gid://shopify/Cart/'), 'the cart id is kept in localStorage');
+
+    // Adding opened the drawer; Escape closes it.
+    await waitForCart(page, true);
+    await page.keyboard.press('Escape');
+    await waitForCart(page, false);
+
+    // Our header button opens it, with focus inside, and closes it again.
+    const button = cartButton(page);
+    assert.equal(await button.getAttribute('aria-expanded'), 'false');
+    await button.click();
+    await waitForCart(page, true);
+    assert.equal(await button.getAttribute('aria-expanded'), 'true');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'frame-cart');
+    const cart = cartFrame(page);
+    assert.equal(await cart.locator('[data-element="lineItem.itemTitle"]').textContent(), 'Camiseta Teste');
+    assert.equal((await cart.locator('.shopify-buy__cart-item__price').textContent())?.trim(), 'R$ 49,90');
+    assert.equal(await cart.locator('[data-element="cart.subtotal"]').textContent(), 'R$ 49,90');
+    assert.equal(await cart.locator('[data-element="cart.title"]').textContent(), 'Carrinho');
+    await page.waitForTimeout(400); // the drawer slides in
+    await page.screenshot({ path: `${SHOTS}/buy-product-cart-1280.png` });
+
+    await cart.locator('[data-element="lineItem.quantityIncrement"]').click();
+    await waitForBadge(page, 3);
+    assert.equal(await cart.locator('[data-element="lineItem.quantityInput"]').inputValue(), '3');
+    assert.equal(await cart.locator('[data-element="cart.subtotal"]').textContent(), 'R$ 149,70');
+    assert.equal(p.operations.at(-1), 'CartLinesUpdate');
+
+    await page.keyboard.press('Escape');
+    await waitForCart(page, false);
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label')?.startsWith('Carrinho'));
+    await button.click();
+    await waitForCart(page, true);
+    // The open drawer (fixed, full height, topmost) covers the header's right side on screen, so
+    // this is a DOM click: the same button closes a drawer that is open.
+    await button.dispatchEvent('click');
+    await waitForCart(page, false);
+
+    // Checkout from the drawer: a popup on a desktop, at the Storefront API's checkoutUrl.
+    await button.click();
+    const [checkout] = await Promise.all([page.waitForEvent('popup'), cart.locator('[data-element="cart.button"]').click()]);
+    await checkout.waitForURL(CHECKOUT_OPENED);
+    await checkout.close();
+
+    // Buy now: a new cart straight to checkout; the shared cart is untouched.
+    await page.keyboard.press('Escape');
+    const [direct] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.frameLocator('[data-variant="buyNow"] iframe').locator('[data-element="product.button"]').click(),
+    ]);
+    await direct.waitForURL(CHECKOUT_OPENED);
+    await direct.close();
+    assert.equal(p.operations.at(-1), 'CartCreate');
+
+    // A reload restores the cart from localStorage.
+    await page.reload();
+    await waitForBadge(page, 1); // the fixtures' Cart query holds one item
+    assert.equal(p.operations.filter((o) => o === 'Cart').length, 1);
+    assert.deepEqual(p.errors, []);
+    await p.context.close();
+  });
+
+  it('product page at 390 (touch): checkout and buy now open in the same tab', async () => {
+    const p = await open({ width: 390, height: 844, touch: true });
+    const { page } = p;
+    await page.goto(`${shop.url}/produto/${demo.slug}`);
+    await page.frameLocator('[data-variant="add"] iframe').locator('[data-element="product.button"]').tap();
+    await waitForBadge(page, 1);
+    await waitForCart(page, true);
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${SHOTS}/buy-product-cart-390.png` });
+    await cartFrame(page).locator('[data-element="cart.button"]').tap();
+    await page.waitForURL(CHECKOUT_OPENED);
+
+    await page.goto(`${shop.url}/produto/${demo.slug}`);
+    await page.frameLocator('[data-variant="buyNow"] iframe').locator('[data-element="product.button"]').tap();
+    await page.waitForURL(CHECKOUT_OPENED);
+    assert.deepEqual(p.errors, []);
+    await p.context.close();
+  });
+
+  it('home at 390 (touch): the round 44x44 icon button adds to the cart', async () => {
+    const p = await open({ width: 390, height: 844, touch: true });
+    const { page } = p;
+    await page.goto(shop.url);
+    const card = page.locator('main article', { has: page.locator('[data-variant="homeMobile"]') });
+    assert.equal(await card.count(), 1, 'only the product with a Shopify id gets a buy button');
+    assert.equal(await card.locator('a').count(), 1);
+    const slot = card.locator('[data-variant="homeMobile"]');
+    await slot.and(page.locator('[data-state="ready"]')).waitFor();
+    assert.equal(await card.locator('[data-variant="homeDesktop"] iframe').count(), 0, 'one button per card');
+    const frame = await slot.locator('iframe').boundingBox();
+    assert.deepEqual([Math.round(frame?.width ?? 0), Math.round(frame?.height ?? 0)], [44, 44]);
+    const icon = page.frameLocator('[data-variant="homeMobile"] iframe').locator('[data-element="product.button"]');
+    assert.equal(await icon.getAttribute('aria-label'), 'Adicionar ao Carrinho');
+    await page.screenshot({ path: `${SHOTS}/buy-home-390.png` });
+    await icon.tap();
+    await waitForBadge(page, 1);
+    assert.deepEqual(p.errors, []);
+    await p.context.close();
+  });
+
+  it('home at 1280: the text button appears on hover and adds to the cart', async () => {
+    const p = await open({ width: 1280 });
+    const { page } = p;
+    await page.goto(shop.url);
+    const card = page.locator('main article', { has: page.locator('[data-variant="homeDesktop"]') });
+    const slot = card.locator('[data-variant="homeDesktop"]');
+    await slot.and(page.locator('[data-state="ready"]')).waitFor();
+    assert.equal(await card.locator('[data-variant="homeMobile"] iframe').count(), 0, 'one button per card');
+    assert.equal(await slot.evaluate((el) => getComputedStyle(el).opacity), '0', 'hidden until hover');
+    await card.locator('a').hover();
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-variant="homeDesktop"]') as Element).opacity === '1');
+    const box = await slot.boundingBox();
+    assert.ok((box?.width ?? 0) <= 300 && Math.round(box?.height ?? 0) === 44, `text button ${box?.width}x${box?.height}`);
+    await page.screenshot({ path: `${SHOTS}/buy-home-1280.png` });
+    await page.frameLocator('[data-variant="homeDesktop"] iframe').locator('[data-element="product.button"]').click();
+    await waitForBadge(page, 1);
+    assert.deepEqual(p.errors, []);
+    await p.context.close();
+  });
+
+  it('an SDK that never arrives: "Timeout ao aguardar SDK" after 10 s, and the page keeps working', async () => {
+    const p = await open({ width: 1280, holdSdk: true });
+    const { page } = p;
+    await page.goto(`${shop.url}/produto/${demo.slug}`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const started = Date.now();
+    await page.getByText('Não foi possível carregar a compra online.').waitFor({ timeout: 20_000 });
+    assert.ok(Date.now() - started >= 8_000, 'gave up only after the 10 s wait');
+    assert.deepEqual(p.errors, ['error: Timeout ao aguardar SDK']);
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Início' }).click();
+    await page.waitForURL(`${shop.url}/`);
+    await page.locator('main article').first().waitFor();
+    assert.equal(p.sdkRequests.length, 1);
+    assert.deepEqual(p.errors, ['error: Timeout ao aguardar SDK']);
+    await p.context.close();
+  });
+
+  it('cart texts follow the store locale (en)', async () => {
+    await setSettings({ locale: 'en' });
+    try {
+      const p = await open({ width: 1280 });
+      const { page } = p;
+      await page.goto(shop.url);
+      const button = page.locator('header button[aria-label="Cart, 0 items"]');
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await button.click();
+      await waitForCart(page, true);
+      const cart = cartFrame(page);
+      assert.equal(await cart.locator('[data-element="cart.empty"]').textContent(), 'Your cart is empty.');
+      assert.equal(await cart.locator('[data-element="cart.title"]').textContent(), 'Cart');
+      assert.deepEqual(p.errors, []);
+      await p.context.close();
+    } finally {
+      await setSettings({ locale: 'pt-BR' });
+    }
   });
 });

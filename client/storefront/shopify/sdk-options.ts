@@ -33,7 +33,7 @@ const CART_ICON =
 const ICON_BUTTON =
   '<div class="{{data.classes.product.buttonWrapper}}" data-element="product.buttonWrapper"><button type="button" ' +
   '{{#data.buttonDisabled}}disabled{{/data.buttonDisabled}} class="{{data.classes.product.button}} {{data.buttonClass}}" ' +
-  `data-element="product.button" aria-label="{{data.buttonText}}" title="{{data.buttonText}}">${CART_ICON}</button></div>`;
+  `data-element="product.button" aria-label="{{data.buttonText}}">${CART_ICON}</button></div>`;
 
 function look(setup: ShopSetup, variant: ButtonVariant) {
   const { colors, texts, productButton } = setup;
@@ -76,6 +76,12 @@ export function productOptions(setup: ShopSetup, variant: ButtonVariant, popup: 
   };
 }
 
+// A cart line without an image would load the SDK's no-image.jpg from Shopify's CDN: ours instead
+// (the frames are about:blank documents, which resolve a root-relative URL against our page).
+const IMAGE = (url: string) =>
+  `<div class="{{data.classes.lineItem.image}}" style="background-image: url(${url})" data-element="lineItem.image"></div>`;
+const LINE_ITEM_IMAGE = `{{#data.variant.image}}${IMAGE('{{data.lineItemImage}}')}{{/data.variant.image}}{{^data.variant.image}}${IMAGE('/placeholder.svg')}{{/data.variant.image}}`;
+
 /** `createComponent('cart', …)` options: the one cart of the app, its lines and its toggle. */
 export function cartOptions(setup: ShopSetup, popup: boolean): object {
   const { texts } = setup;
@@ -97,6 +103,7 @@ export function cartOptions(setup: ShopSetup, popup: boolean): object {
       events,
     },
     lineItem: {
+      templates: { image: LINE_ITEM_IMAGE },
       text: {
         quantityInputAccessibilityLabel: texts.quantity,
         quantityDecrementAccessibilityLabel: texts.decrease,

@@ -61,7 +61,11 @@ export function cartStyles(setup: ShopSetup): { cart: Css; lineItem: Css; toggle
       cart: { 'background-color': cart.bg, color: cart.fg, 'font-family': BUTTON_FONT },
       header: { 'background-color': cart.bg },
       title: { ...text, 'font-size': '18px', 'font-weight': '700' },
-      close: { color: cart.fg, ':hover': { color: cart.fg } },
+      close: {
+        color: cart.fg,
+        ':hover': { color: cart.fg },
+        ':focus-visible': { outline: `2px solid ${cart.fg}`, 'outline-offset': '-2px', 'border-radius': '6px' },
+      },
       footer: { 'background-color': cart.bg },
       empty: { ...text, 'font-size': '15px' },
       subtotalText: { ...text, 'font-size': '13px', 'font-weight': '600' },

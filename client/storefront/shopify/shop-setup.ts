@@ -1,4 +1,4 @@
-import { SETTINGS_DEFAULTS, type Settings } from '../../../shared/settings.ts';
+import type { Settings } from '../../../shared/settings.ts';
 import { sdkMoneyFormat } from './money-format.ts';
 import type { SdkTexts } from './sdk-texts.ts';
 
@@ -43,14 +43,22 @@ export function isBuyable(settings: ShopSettings, shopifyProductId: string): boo
 }
 
 // Colours are free text (spec §5) and the SDK writes them into CSS unescaped: keep only colour
-// syntax, so no value can end a declaration; anything else (or 'default') takes the default.
+// syntax, so no value can end a declaration; anything else (or 'default') falls back to the spec's
+// colours (§9: buy button #FF6B35 / #FFFFFF, cart #FFFFFF / #000000). The settings API already
+// answers those defaults for unset fields; this only guards against a value that is not a colour.
+// (Not SETTINGS_DEFAULTS: importing values from shared/settings.ts would ship zod to shoppers.)
 const COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,30}|(rgb|rgba|hsl|hsla)\([0-9\s.,%/-]+\))$/i;
+const BUY: ColorPair = { bg: '#FF6B35', fg: '#FFFFFF' };
+const CART: ColorPair = { bg: '#FFFFFF', fg: '#000000' };
 type ColorKey = { [K in keyof Settings]: K extends `shopify_${string}_color` ? K : never }[keyof Settings];
-function color(settings: Settings, key: ColorKey): string {
+function color(settings: Settings, key: ColorKey, fallback: string): string {
   const v = String(settings[key] ?? '').trim();
-  return COLOR.test(v) && v !== 'default' ? v : SETTINGS_DEFAULTS[key];
+  return COLOR.test(v) && v !== 'default' ? v : fallback;
 }
-const pair = (s: Settings, bg: ColorKey, fg: ColorKey): ColorPair => ({ bg: color(s, bg), fg: color(s, fg) });
+const pair = (s: Settings, bg: ColorKey, fg: ColorKey, fallback = BUY): ColorPair => ({
+  bg: color(s, bg, fallback.bg),
+  fg: color(s, fg, fallback.fg),
+});
 
 /** The setup for a configured shop, or null when no shop is configured. */
 export function shopSetupOf(settings: Settings, texts: SdkTexts): ShopSetup | null {
@@ -64,7 +72,7 @@ export function shopSetupOf(settings: Settings, texts: SdkTexts): ShopSetup | nu
     colors: {
       button: pair(settings, 'shopify_button_color', 'shopify_button_text_color'),
       toggle: pair(settings, 'shopify_toggle_bg_color', 'shopify_toggle_text_color'),
-      cart: pair(settings, 'shopify_cart_bg_color', 'shopify_cart_text_color'),
+      cart: pair(settings, 'shopify_cart_bg_color', 'shopify_cart_text_color', CART),
       homeMobile: pair(settings, 'shopify_home_mobile_bg_color', 'shopify_home_mobile_text_color'),
       homeDesktop: pair(settings, 'shopify_home_desktop_bg_color', 'shopify_home_desktop_text_color'),
       product: pair(settings, 'shopify_product_bg_color', 'shopify_product_text_color'),
