@@ -154,6 +154,25 @@ describe('with the shop configured', () => {
     const cls = await p.page.evaluate(() => (window as unknown as { __cls: number }).__cls);
     assert.ok(cls <= 0.02, `CLS ${cls} <= 0.02`);
     assert.deepEqual(p.operations, ['node', 'node']);
+
+    // Inside the SDK's frames: our self-hosted Montserrat, 16 px, radius 8 px, the spec's orange.
+    const look = await p.page
+      .frameLocator('[data-variant="add"] iframe')
+      .locator('[data-element="product.button"]')
+      .evaluate(async (b) => {
+        await b.ownerDocument.fonts.ready;
+        const s = getComputedStyle(b);
+        return [
+          s.fontFamily.split(',')[0],
+          s.fontSize,
+          s.borderRadius,
+          s.backgroundColor,
+          b.ownerDocument.fonts.check('600 16px Montserrat'),
+        ];
+      });
+    assert.deepEqual(look, ['Montserrat', '16px', '8px', 'rgb(255, 107, 53)', true]);
+    // One cart control: the SDK's own toggle exists (its count feeds the badge) but is out of reach.
+    assert.equal(await p.page.locator('.shopify-buy-frame--toggle').evaluate((t) => !!t.closest('[inert][aria-hidden="true"]')), true);
     assert.deepEqual(p.errors, []);
     await p.context.close();
   });
@@ -268,10 +287,14 @@ describe('with the shop configured', () => {
     await p.context.close();
   });
 
-  it('home at 1280: the text button appears on hover and adds to the cart', async () => {
+  it('home at 1280: the text button appears on hover and adds to the cart; navigation leaves no orphan', async () => {
     const p = await open({ width: 1280 });
     const { page } = p;
-    await page.goto(shop.url);
+    // Arrive from a product page by client-side navigation: its buttons are destroyed, not left behind.
+    await page.goto(`${shop.url}/produto/${demo.slug}`);
+    await page.locator('[data-variant="buyNow"][data-state="ready"]').waitFor();
+    await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Início' }).click();
+    await page.waitForURL(`${shop.url}/`);
     const card = page.locator('main article', { has: page.locator('[data-variant="homeDesktop"]') });
     const slot = card.locator('[data-variant="homeDesktop"]');
     await slot.and(page.locator('[data-state="ready"]')).waitFor();
@@ -282,6 +305,17 @@ describe('with the shop configured', () => {
     const box = await slot.boundingBox();
     assert.ok((box?.width ?? 0) <= 300 && Math.round(box?.height ?? 0) === 44, `text button ${box?.width}x${box?.height}`);
     await page.screenshot({ path: `${SHOTS}/buy-home-1280.png` });
+    const sdkState = () =>
+      page.evaluate((key) => {
+        const ui = (window as unknown as { ShopifyBuy: { UI: { domains: Record<string, { components: Record<string, unknown[]> }> } } })
+          .ShopifyBuy.UI.domains[key];
+        return {
+          products: ui?.components.product?.length,
+          carts: ui?.components.cart?.length,
+          frames: document.querySelectorAll('main iframe').length,
+        };
+      }, `${SHOP.domain}.${SHOP.token}`);
+    assert.deepEqual(await sdkState(), { products: 1, carts: 1, frames: 1 }, 'one product component: the card on screen');
     await page.frameLocator('[data-variant="homeDesktop"] iframe').locator('[data-element="product.button"]').click();
     await waitForBadge(page, 1);
     assert.deepEqual(p.errors, []);

@@ -27,17 +27,17 @@ const setupFor = (over: Partial<Settings> = {}, locale: 'pt-BR' | 'en' = 'pt-BR'
   shopSetupOf(settings(over), sdkTexts(i18n(locale))) as ShopSetup;
 
 describe('money format', () => {
-  it('makes the SDK print every currency exactly as the storefront does, never ${{amount}}', async () => {
-    const formatMoney_ = await sdk<SdkFormatMoney>('utils/money.js');
+  it('makes the SDK print every currency exactly as the storefront does, never the SDK default (dollar amount)', async () => {
+    const sdkFormatMoney = await sdk<SdkFormatMoney>('utils/money.js');
     for (const currency of CURRENCY_CODES) {
       // The SDK decodes the format it is given (component.js moneyFormat()).
       const format = decodeURIComponent(sdkMoneyFormat(currency));
       expect(format).not.toContain('{{amount}}');
       for (const amount of ['49.9', '0', '1234.56', '1000000']) {
-        expect(formatMoney_(amount, format)).toBe(formatMoney(amount, currency));
+        expect(sdkFormatMoney(amount, format)).toBe(formatMoney(amount, currency));
       }
     }
-    expect(formatMoney_('49.9', decodeURIComponent(sdkMoneyFormat('BRL')))).toBe('R$ 49,90');
+    expect(sdkFormatMoney('49.9', decodeURIComponent(sdkMoneyFormat('BRL')))).toBe('R$ 49,90');
   });
 });
 

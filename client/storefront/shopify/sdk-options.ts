@@ -71,7 +71,7 @@ export function productOptions(setup: ShopSetup, variant: ButtonVariant, popup: 
       ...(variant === 'homeMobile' ? { templates: { button: ICON_BUTTON } } : {}),
       events,
     },
-    // Buy now reads `popup` from its own component (README of the SDK notes, pitfall 5).
+    // Buy now reads `popup` from its own component, not from the shared cart.
     cart: { popup },
   };
 }
