@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { normalizeShopDomain, SHOP_DOMAIN_PATTERN } from '../shared/settings.ts';
 
 /**
  * Runtime configuration, read once from the environment and validated at boot.
@@ -34,8 +35,16 @@ const EnvSchema = z.object({
     .optional(),
   ADMIN_PASSWORD: z.string().min(6, 'must have at least 6 characters').optional(),
   SEED_DEMO: bool(true),
-  SHOPIFY_DOMAIN: z.string().default(''),
-  SHOPIFY_STOREFRONT_TOKEN: z.string().default(''),
+  SHOPIFY_DOMAIN: z
+    .string()
+    .default('')
+    .transform(normalizeShopDomain)
+    .refine((v) => v === '' || SHOP_DOMAIN_PATTERN.test(v), 'must be a shop host name such as loja.myshopify.com'),
+  SHOPIFY_STOREFRONT_TOKEN: z
+    .string()
+    .default('')
+    .transform((v) => v.trim())
+    .refine((v) => /^[A-Za-z0-9_.-]{0,255}$/.test(v), 'must be a public Storefront access token (letters, digits, - _ .)'),
   TRUST_PROXY: z.string().default(''),
   PUBLIC_URL: z
     .string()
@@ -84,6 +93,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   if (e.ADMIN_PASSWORD && !e.ADMIN_USERNAME) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME: required when ADMIN_PASSWORD is set');
+  }
+  if (!e.SHOPIFY_DOMAIN !== !e.SHOPIFY_STOREFRONT_TOKEN) {
+    const missing = e.SHOPIFY_DOMAIN ? 'SHOPIFY_STOREFRONT_TOKEN' : 'SHOPIFY_DOMAIN';
+    throw new ConfigError(`Invalid configuration:\n  ${missing}: SHOPIFY_DOMAIN and SHOPIFY_STOREFRONT_TOKEN go together`);
   }
   return {
     env: e.NODE_ENV,

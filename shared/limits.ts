@@ -4,6 +4,13 @@ export const LIMITS = {
   bannerAutoplayMs: 5000,
   cartPollMs: 1500,
   sdkWaitTimeoutMs: 10000,
+  /** Product buttons mount when their card comes this close to the viewport. */
+  buyButtonMountMarginPx: 300,
+  /** Buy button look (spec §9): Montserrat 16 px, radius 8 px; home buttons 44 px high, round one 44x44. */
+  buyButtonFontPx: 16,
+  buyButtonRadiusPx: 8,
+  homeButtonPx: 44,
+  homeDesktopButtonMaxPx: 300,
   searchDebounceMs: 300,
   searchMaxResults: 8,
   homeCollectionProducts: 4,

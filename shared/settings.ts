@@ -149,5 +149,20 @@ export type Settings = z.infer<typeof ZSettings>;
 export type SettingsKey = keyof Settings;
 export const SETTINGS_KEYS = Object.keys(ZSettings.shape) as SettingsKey[];
 
+/**
+ * A Shopify shop's host name as the Buy Button wants it: `loja.myshopify.com`, from whatever an
+ * owner pastes (`https://Loja.myshopify.com/admin` works too).
+ */
+export function normalizeShopDomain(raw: string): string {
+  return raw
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/[/?#].*$/, '');
+}
+
+/** A host name such as `loja.myshopify.com` (at least two labels, letters, digits and hyphens). */
+export const SHOP_DOMAIN_PATTERN = /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
+
 /** What a visitor of a locked store may see: enough to draw the lock screen. */
 export const ZLockedSettings = ZSettings.pick({ site_title: true, logo_url: true, favicon_url: true, locale: true });

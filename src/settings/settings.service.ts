@@ -1,23 +1,35 @@
 import { MESSAGES } from '../../shared/errors.ts';
-import { SETTINGS_KEYS, type Settings } from '../../shared/settings.ts';
+import { normalizeShopDomain, SETTINGS_KEYS, type Settings, SHOP_DOMAIN_PATTERN } from '../../shared/settings.ts';
 import { type AdminSettings, type SettingsUpdate, ZSettingsUpdate } from '../../shared/settings-input.ts';
 import { hashPassword } from '../auth/password.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext, ShopDefaults } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { prepareImage, removeUpload, type Upload, withSavedImages } from '../media/media.service.ts';
 import type { ISettingsRow } from './settings.entity.ts';
 import { loadSettingsRow } from './settings.repo.ts';
 import { canSeeStore } from './store-lock.ts';
 
-function toSettings(row: ISettingsRow, ctx: AppContext): Settings {
+function toSettings(row: ISettingsRow): Settings {
   const out = {} as Record<string, unknown>;
   for (const key of SETTINGS_KEYS) out[key] = row[key as keyof ISettingsRow];
-  const s = out as Settings;
-  if (!s.shopify_domain && !s.shopify_token) {
-    s.shopify_domain = ctx.shop.shopifyDomain;
-    s.shopify_token = ctx.shop.shopifyToken;
-  }
-  return s;
+  return out as Settings;
+}
+
+/**
+ * The Shopify connection the storefront really uses (spec §1): the settings' domain and token, or
+ * the runtime configuration's pair (SHOPIFY_DOMAIN / SHOPIFY_STOREFRONT_TOKEN) while the settings
+ * leave both empty. The domain is normalised to a bare host name; one that is not a host name
+ * counts as no shop, so the storefront shows its "unavailable" state rather than failing calls.
+ * The token is a public Storefront token, made to be sent to browsers.
+ */
+export function effectiveShopify(
+  row: Pick<Settings, 'shopify_domain' | 'shopify_token'>,
+  shop: ShopDefaults,
+): Pick<Settings, 'shopify_domain' | 'shopify_token'> {
+  const domain = normalizeShopDomain(row.shopify_domain);
+  const token = row.shopify_token.trim();
+  if (!domain && !token) return { shopify_domain: shop.shopifyDomain, shopify_token: shop.shopifyToken };
+  return { shopify_domain: SHOP_DOMAIN_PATTERN.test(domain) ? domain : '', shopify_token: token };
 }
 
 /**
@@ -35,13 +47,18 @@ export async function getPublicSettings(ctx: AppContext): Promise<Settings | Loc
       locale: row.locale as Settings['locale'],
     };
   }
-  return toSettings(row, ctx);
+  return { ...toSettings(row), ...effectiveShopify(row, ctx.shop) };
 }
 export type LockedView = Pick<Settings, 'site_title' | 'logo_url' | 'favicon_url' | 'locale'> & { store_locked: true };
 
+/**
+ * The settings as stored, for the admin forms: the Shopify fields stay as the owner typed them
+ * (empty while the runtime configuration's shop is in use), so saving a form never copies the
+ * environment's fallback into the database.
+ */
 export async function getAdminSettings(ctx: AppContext): Promise<AdminSettings> {
   const row = await loadSettingsRow(ctx.em);
-  return { ...toSettings(row, ctx), store_unlock_password_set: !!row.store_unlock_password_hash };
+  return { ...toSettings(row), store_unlock_password_set: !!row.store_unlock_password_hash };
 }
 
 export const SETTINGS_IMAGE_FIELDS = { logo: 'logo_url', favicon: 'favicon_url', footer_image: 'footer_image_url' } as const;

@@ -1,46 +1,67 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { ProductDto } from '../../../shared/catalog.ts';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
 import { imageUrl } from '../../../shared/image-url.ts';
+import { useSettings } from '../common/hooks.ts';
 import { CartIcon } from '../common/icons.tsx';
 import { Price } from '../common/Price.tsx';
+import { BuySlot } from '../shopify/BuySlot.tsx';
+import { productRef } from '../shopify/shop-setup.ts';
+import { useShopSetup } from '../shopify/useShopSetup.ts';
 import classes from './ProductCard.module.css';
 
 type Props = { product: ProductDto; currency: CurrencyCode; eager?: boolean };
 
+/** The two home variants: the round icon button on touch screens, the text button on hover. */
+const TOUCH = '(hover: none)';
+const HOVER = '(hover: hover)';
+
 /**
- * Product card (spec §2): first image, name, old and current price, link to the product page.
- * Until the store's Shopify connection mounts a buy button, the cart buttons lead to the product.
+ * Product card (spec §2): first image, name, old and current price, all one link to the product
+ * page (one tab stop). When the product has a shopify_product_id and a shop is configured, the
+ * real Buy Button sits over the image: a 44x44 round icon button on touch devices (`homeMobile`)
+ * or a text button on hover (`homeDesktop`, max 300 px). Otherwise there is no add-to-cart
+ * pretence: the hover hint says what the card does, open the product.
  */
 export function ProductCard({ product, currency, eager = false }: Props) {
-  const { t } = useLingui();
-  const href = `/produto/${product.slug}`;
+  const setup = useShopSetup(useSettings());
+  const ref = productRef(product.shopify_product_id);
+  const buyable = !!setup && !!ref;
   return (
     <article className={classes.card}>
-      <div className={classes.mediaWrap}>
-        <Link to={href} className={classes.media}>
+      <Link to={`/produto/${product.slug}`} className={classes.link}>
+        <div className={classes.media}>
           <img
             src={imageUrl(product.images[0] ?? product.image_url)}
-            alt={product.title}
+            alt=""
             width={400}
             height={400}
             loading={eager ? 'eager' : 'lazy'}
             decoding="async"
             className={classes.image}
           />
-          <span className={classes.hoverButton}>
-            <Trans>Adicionar ao Carrinho</Trans>
-          </span>
-        </Link>
-        <Link to={href} className={classes.roundButton} aria-label={t`Adicionar ao Carrinho`}>
-          <CartIcon size={20} />
-        </Link>
-      </div>
-      <Link to={href} className={classes.body}>
-        <h3 className={classes.name}>{product.title}</h3>
-        <Price price={product.price} oldPrice={product.old_price} currency={currency} />
+          {!buyable && (
+            <span className={classes.viewHint} aria-hidden="true">
+              <Trans>Ver produto</Trans>
+            </span>
+          )}
+        </div>
+        <div className={classes.body}>
+          <h3 className={classes.name}>{product.title}</h3>
+          <Price price={product.price} oldPrice={product.old_price} currency={currency} />
+        </div>
       </Link>
+      {setup && ref && (
+        <div className={classes.actions}>
+          <BuySlot product={ref} variant="homeMobile" media={TOUCH} colors={setup.colors.homeMobile} className={classes.round}>
+            <CartIcon size={22} />
+          </BuySlot>
+          <BuySlot product={ref} variant="homeDesktop" media={HOVER} colors={setup.colors.homeDesktop} className={classes.hoverButton}>
+            {setup.texts.addToCart}
+          </BuySlot>
+        </div>
+      )}
     </article>
   );
 }
