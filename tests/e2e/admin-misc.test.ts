@@ -139,6 +139,14 @@ describe('admin: reviews import with a server-side preview', () => {
     assert.ok(text.includes('Linha 3: estrelas deve ser um número de 1 a 5 (recebido "7")'));
     assert.ok(text.includes('Linha 4: esperadas 4 colunas, encontradas 3'));
     assert.ok(await page.getByRole('button', { name: 'Importar Avaliações' }).isDisabled());
+    // On a phone the good rows come as cards (no sideways table), right under the form.
+    const cards = page.getByTestId('preview-cards');
+    assert.match((await cards.textContent()) ?? '', /Ana.*5 de 5 estrelas.*ok.*Linha 2 · Recife/);
+    const formBottom = (await page.locator('form').boundingBox())!;
+    assert.ok((await page.getByTestId('review-preview').boundingBox())!.y > formBottom.y + formBottom.height - 1);
+    assert.ok(
+      (await page.getByTestId('review-preview').boundingBox())!.y < (await page.getByText('Formato do arquivo CSV').boundingBox())!.y,
+    );
     await shoot(page, 'admin-reviews-errors-390');
     await context.close();
   });

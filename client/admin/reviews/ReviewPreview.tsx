@@ -83,7 +83,7 @@ export function ReviewPreview({ preview }: { preview: ReviewImportPreview }) {
             <Text size="sm" c="dimmed">
               <Trans>Primeiras linhas, como serão importadas:</Trans>
             </Text>
-            <Table.ScrollContainer minWidth={560}>
+            <Table.ScrollContainer minWidth={560} visibleFrom="sm">
               <Table striped verticalSpacing="xs" data-testid="preview-rows">
                 <Table.Thead>
                   <Table.Tr>
@@ -119,6 +119,24 @@ export function ReviewPreview({ preview }: { preview: ReviewImportPreview }) {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
+            <Stack gap="xs" hiddenFrom="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }} data-testid="preview-cards">
+              {preview.rows.map((r) => (
+                <Paper key={r.line} component="li" withBorder radius="md" p="sm">
+                  <Group justify="space-between" gap="xs" wrap="nowrap">
+                    <Text fw={600} size="sm">
+                      {r.reviewer_name}
+                    </Text>
+                    <Stars rating={r.rating} />
+                  </Group>
+                  <Text size="sm">{r.review_text}</Text>
+                  <Text size="xs" c="dimmed">
+                    <Trans>
+                      Linha {r.line} · {r.reviewer_city}
+                    </Trans>
+                  </Text>
+                </Paper>
+              ))}
+            </Stack>
           </>
         )}
       </Stack>

@@ -57,7 +57,7 @@ export function ReviewsPage() {
         <Trans>Avaliações</Trans>
       </Title>
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        <Grid.Col span={{ base: 12, md: 6 }} order={1}>
           <Paper withBorder radius="lg" p="lg" component="form" onSubmit={submit} noValidate>
             <Stack>
               <Text size="sm" c="dimmed">
@@ -95,17 +95,22 @@ export function ReviewsPage() {
             </Stack>
           </Paper>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        {/* What happened to the file: right under the form on a phone, below form and help on a wide screen. */}
+        <Grid.Col span={12} order={{ base: 2, md: 3 }}>
+          <Stack>
+            {importing.isError && (
+              <Alert color="red" variant="light" role="alert" title={t`Erro`}>
+                {serverText(importing.error, t`Erro ao importar`)}
+              </Alert>
+            )}
+            {importing.isSuccess && <ImportResult result={importing.data} />}
+            {preview.data && !importing.isSuccess && <ReviewPreview preview={preview.data} />}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 3, md: 2 }}>
           <FormatHelp />
         </Grid.Col>
       </Grid>
-      {importing.isError && (
-        <Alert color="red" variant="light" role="alert" title={t`Erro`}>
-          {serverText(importing.error, t`Erro ao importar`)}
-        </Alert>
-      )}
-      {importing.isSuccess && <ImportResult result={importing.data} />}
-      {preview.data && !importing.isSuccess && <ReviewPreview preview={preview.data} />}
     </Stack>
   );
 }
