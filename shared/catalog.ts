@@ -56,7 +56,7 @@ export const ZHome = z.object({
 });
 export type HomeDto = z.infer<typeof ZHome>;
 
-export const ZDashboard = z.object({ products: z.number(), collections: z.number(), banners: z.number() });
+export const ZDashboard = z.object({ products: z.number(), collections: z.number(), banners: z.number(), reviews: z.number() });
 
 export const ZSlugInput = z.object({ slug: z.string().min(1).max(300) });
 

@@ -16,7 +16,10 @@ export const ERROR_STATUS = {
 
 export type ErrorKind = keyof typeof ERROR_STATUS;
 
-/** User-facing codes of spec §8 ("User errors"), sent in the body's `code` field. */
+/**
+ * User-facing codes of spec §8 ("User errors"): the legacy auth calls answer them in `error` (the
+ * text in `message`), tRPC in the error's `data.appCode`; the admin maps them to the spec's texts.
+ */
 export const USER_ERROR_CODES = [
   'username_exists',
   'invalid_username',

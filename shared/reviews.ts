@@ -49,3 +49,26 @@ export const ZReviewImportResult = z.object({
   stats: z.object({ total_reviews: z.number(), total_products: z.number(), reviews_in_csv: z.number() }),
 });
 export type ReviewImportResult = z.infer<typeof ZReviewImportResult>;
+
+/** How many parsed rows and row problems a preview shows (the file's totals come beside them). */
+export const REVIEW_PREVIEW_LIMITS = { rows: 5, errors: 20 } as const;
+
+/**
+ * A dry run of the import (nothing is written): how the server read the file, its first rows as
+ * they would become reviews, and the rows it would refuse, so a wrong file is caught first.
+ */
+export const ZReviewImportPreview = z.object({
+  separator: z.enum([';', ',']),
+  encoding: z.enum(['utf-8', 'windows-1252']),
+  /** Data rows in the file (header not counted). */
+  total_rows: z.number(),
+  valid_rows: z.number(),
+  /** Valid rows left after dropping repeated ones: what the import would hand out. */
+  distinct_rows: z.number(),
+  /** Products in the shop now; the import needs at least one. */
+  products: z.number(),
+  rows: z.array(ZReview.omit({ id: true }).extend({ line: z.number() })),
+  errors: z.array(z.object({ line: z.number(), message: z.string() })),
+  error_count: z.number(),
+});
+export type ReviewImportPreview = z.infer<typeof ZReviewImportPreview>;

@@ -4,19 +4,55 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { theme } from '../theme.ts';
+import { cssVariablesResolver, theme } from '../theme.ts';
 import { makeQueryClient, makeTrpcClient, TRPCProvider, useTRPC } from '../trpc.ts';
 import { AdminApp } from './AdminApp.tsx';
 
-function ThemedApp() {
+type Scheme = 'dark' | 'light';
+const STORAGE_KEY = 'admin_theme';
+
+/** The theme this browser last saw saved (kept for the login of a locked store, whose public settings are few). */
+function storedScheme(): Scheme | undefined {
+  try {
+    const value = window.localStorage.getItem(STORAGE_KEY);
+    return value === 'dark' || value === 'light' ? value : undefined;
+  } catch {
+    return undefined; // storage disabled
+  }
+}
+function rememberScheme(scheme: Scheme): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEY, scheme);
+  } catch {}
+}
+
+/**
+ * The saved admin_theme (spec §4: "the initial theme comes from settings"), for the login screen
+ * too: signed in it comes from the admin settings; signed out from the public settings, which
+ * already carry it (a display preference, harmless to show). A locked store's public settings
+ * leave it out, so the last value this browser saw, kept in localStorage, fills in.
+ */
+function useSavedScheme(): Scheme {
   const trpc = useTRPC();
   const me = useQuery(trpc.auth.me.queryOptions());
-  const settings = useQuery({ ...trpc.settings.admin.queryOptions(), enabled: !!me.data?.authenticated });
-  const scheme = settings.data?.admin_theme === 'dark' ? 'dark' : 'light';
+  const signedIn = !!me.data?.authenticated;
+  const admin = useQuery({ ...trpc.settings.admin.queryOptions(), enabled: signedIn });
+  const visitor = useQuery({ ...trpc.settings.get.queryOptions(), enabled: me.isSuccess && !signedIn });
+  const fromVisitor = visitor.data && 'admin_theme' in visitor.data ? visitor.data.admin_theme : undefined;
+  const saved = signedIn ? admin.data?.admin_theme : fromVisitor;
+  const [stored] = useState(storedScheme);
+  useEffect(() => {
+    if (saved) rememberScheme(saved);
+  }, [saved]);
+  return saved ?? stored ?? 'light';
+}
+
+function ThemedApp() {
+  const scheme = useSavedScheme();
   return (
-    <MantineProvider theme={theme} forceColorScheme={scheme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={scheme}>
       <ModalsProvider>
         <Notifications position="bottom-right" />
         <BrowserRouter>

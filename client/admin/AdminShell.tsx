@@ -12,6 +12,7 @@ import { Dashboard } from './Dashboard.tsx';
 import { FooterPage } from './footer/FooterPage.tsx';
 import { HeaderPage } from './header/HeaderPage.tsx';
 import { LanguagePage } from './LanguagePage.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
 import { ProductOrderPage } from './product-order/ProductOrderPage.tsx';
 import { ProductsPage } from './products/ProductsPage.tsx';
 import { ReviewsPage } from './reviews/ReviewsPage.tsx';
@@ -116,6 +117,7 @@ export function AdminShell({ username }: { username: string }) {
             to={section.path}
             label={section.label}
             active={pathname.replace(/\/$/, '') === section.path}
+            aria-current={pathname.replace(/\/$/, '') === section.path ? 'page' : undefined}
             onClick={() => {
               // Spec §2: the sidebar collapses after a choice on screens narrower than 1024 px.
               if (narrow) close();
@@ -137,7 +139,8 @@ export function AdminShell({ username }: { username: string }) {
           <Route path="/admin/organizar-produtos" element={<ProductOrderPage />} />
           <Route path="/admin/footer" element={<FooterPage />} />
           <Route path="/admin/avaliacoes" element={<ReviewsPage />} />
-          <Route path="*" element={<Dashboard />} />
+          <Route path="/admin" element={<Dashboard />} />
+          <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </AppShell.Main>
     </AppShell>

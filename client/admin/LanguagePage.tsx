@@ -7,20 +7,38 @@ import { CURRENCIES, CURRENCY_CODES, type CurrencyCode } from '../../shared/curr
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../shared/locales.ts';
 import { useTRPC } from '../trpc.ts';
 
+/**
+ * One language or currency card. Selected: the admin's "selected" colours (readable in both themes)
+ * and a 2 px border in the text colour; the card fills its grid cell so a row's cards match.
+ */
 function Choice({ selected, onClick, children }: { selected: boolean; onClick: () => void; children: React.ReactNode }) {
   return (
-    <UnstyledButton onClick={onClick} aria-pressed={selected} h="100%">
+    <UnstyledButton onClick={onClick} aria-pressed={selected} h="100%" display="block" data-testid="choice">
       <Card
         withBorder
         radius="md"
         padding="md"
-        style={{ borderColor: selected ? 'var(--mantine-primary-color-filled)' : undefined, borderWidth: selected ? 2 : 1 }}
+        h="100%"
+        style={{
+          borderWidth: 2,
+          justifyContent: 'center',
+          ...(selected
+            ? { background: 'var(--admin-selected-bg)', color: 'var(--admin-selected-color)', borderColor: 'var(--admin-selected-color)' }
+            : {}),
+        }}
       >
         {children}
       </Card>
     </UnstyledButton>
   );
 }
+
+/** Secondary text of a card: dimmed, except on the selected card where it takes the card's colour. */
+const Sub = ({ selected, children }: { selected: boolean; children: React.ReactNode }) => (
+  <Text size="xs" c={selected ? 'inherit' : 'dimmed'} style={selected ? { opacity: 0.85 } : undefined}>
+    {children}
+  </Text>
+);
 
 /** 'Idioma e Moeda' (spec §2): the storefront's language and currency; the page reloads after saving. */
 export function LanguagePage() {
@@ -52,20 +70,18 @@ export function LanguagePage() {
       <Title order={4}>
         <Trans>Idioma da loja</Trans>
       </Title>
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} style={{ gridAutoRows: '1fr' }} data-testid="locale-grid">
         {LOCALES.map((l) => (
           <Choice key={l} selected={locale === l} onClick={() => setLocale(l)}>
             <Text fw={600}>{LOCALE_NAMES[l]}</Text>
-            <Text size="sm" c="dimmed">
-              {l}
-            </Text>
+            <Sub selected={locale === l}>{l}</Sub>
           </Choice>
         ))}
       </SimpleGrid>
       <Title order={4}>
         <Trans>Moeda</Trans>
       </Title>
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }}>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} style={{ gridAutoRows: '1fr' }} data-testid="currency-grid">
         {CURRENCY_CODES.map((c) => (
           <Choice key={c} selected={currency === c} onClick={() => setCurrency(c)}>
             <Group gap="xs" wrap="nowrap">
@@ -76,9 +92,7 @@ export function LanguagePage() {
                 <Text size="sm" fw={600}>
                   {CURRENCIES[c].name}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {c}
-                </Text>
+                <Sub selected={currency === c}>{c}</Sub>
               </div>
             </Group>
           </Choice>

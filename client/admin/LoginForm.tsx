@@ -1,16 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useMemo } from 'react';
+import { z } from 'zod';
+import { ZLoginInput } from '../../shared/auth.ts';
 import { useTRPC } from '../trpc.ts';
 
-/** Admin login (spec §2): 'Admin Panel', Username, Senha, 'Entrar'. */
+/** Admin login (spec §2): 'Admin Panel', Username, Senha, 'Entrar'. Drawn in the saved admin theme. */
 export function LoginForm() {
   const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const schema = useMemo(() => {
+    const filled = z.string().trim().min(1, t`Preencha todos os campos`);
+    return ZLoginInput.extend({ username: filled, password: filled });
+  }, [t]);
+  const form = useForm<z.infer<typeof ZLoginInput>>({ initialValues: { username: '', password: '' }, validate: zod4Resolver(schema) });
   const login = useMutation(
     trpc.auth.login.mutationOptions({
       onSuccess: (me) => {
@@ -21,16 +28,11 @@ export function LoginForm() {
   );
   const failed = login.error?.data?.httpStatus === 401;
   return (
-    <Center mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
+    <Center mih="100vh" p="md" style={{ background: 'light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))' }}>
       <Paper withBorder shadow="md" p="xl" radius="lg" w="100%" maw={400}>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            login.mutate({ username, password });
-          }}
-        >
+        <form onSubmit={form.onSubmit((values) => login.mutate(values))} noValidate>
           <Stack>
-            <Title order={2} ta="center">
+            <Title order={1} size="h2" ta="center">
               <Trans>Admin Panel</Trans>
             </Title>
             {login.error && (
@@ -42,18 +44,16 @@ export function LoginForm() {
               label={t`Username`}
               name="username"
               autoComplete="username"
-              value={username}
-              onChange={(e) => setUsername(e.currentTarget.value)}
-              required
+              withAsterisk
               autoFocus
+              {...form.getInputProps('username')}
             />
             <PasswordInput
               label={t`Senha`}
               name="password"
               autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              required
+              withAsterisk
+              {...form.getInputProps('password')}
             />
             <Button type="submit" loading={login.isPending} fullWidth size="md">
               <Trans>Entrar</Trans>

@@ -1,15 +1,32 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, PasswordInput, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
+import { ZChangePasswordInput, ZCreateUserInput } from '../../shared/auth.ts';
+import type { UserErrorCode } from '../../shared/errors.ts';
 import { LIMITS } from '../../shared/limits.ts';
 import { useTRPC } from '../trpc.ts';
 
-/** The server's message for the spec's user error codes, else the screen's generic failure text. */
-function failure(error: { message: string; data?: { appCode?: string | null } | null }, fallback: string): string {
-  return error.data?.appCode ? error.message : fallback;
+/** Spec §8 "User errors": the text for each server code, per action; any other failure gets the action's generic text. */
+const USER_ERRORS = {
+  create: { username_exists: msg`Username já existe`, invalid_username: msg`Username inválido (use apenas letras, números e _)` },
+  delete: { cannot_delete_self: msg`Você não pode deletar sua própria conta` },
+  password: { wrong_password: msg`Senha atual incorreta` },
+} satisfies Record<string, Partial<Record<UserErrorCode, MessageDescriptor>>>;
+
+type ServerError = { data?: { appCode?: string | null } | null };
+/** The spec's text for the error's code when this action knows it, else null. */
+function codeText(known: Partial<Record<UserErrorCode, MessageDescriptor>>, error: ServerError): MessageDescriptor | null {
+  const code = error.data?.appCode as UserErrorCode | undefined;
+  return (code && known[code]) || null;
 }
 
 /** 'Gerenciar Usuários' (spec §2): the admins, with create, delete and change-own-password. */
@@ -28,9 +45,22 @@ export function UsersPage({ me }: { me: string }) {
         notifications.show({ color: 'green', message: t`Usuário deletado com sucesso!` });
         refresh();
       },
-      onError: (e) => notifications.show({ color: 'red', title: t`Erro`, message: failure(e, t`Erro ao deletar usuário`) }),
+      onError: (e) =>
+        notifications.show({
+          color: 'red',
+          title: t`Erro`,
+          message: i18n._(codeText(USER_ERRORS.delete, e) ?? msg`Erro ao deletar usuário`),
+        }),
     }),
   );
+  const confirmDelete = (user: { id: number; username: string }) =>
+    modals.openConfirmModal({
+      title: t`Excluir ${user.username}`,
+      children: <Text size="sm">{t`Tem certeza que deseja deletar este usuário?`}</Text>,
+      labels: { confirm: t`Excluir`, cancel: t`Cancelar` },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate({ id: user.id }),
+    });
 
   return (
     <Stack>
@@ -52,41 +82,47 @@ export function UsersPage({ me }: { me: string }) {
           <Trans>Erro ao carregar usuários</Trans>
         </Alert>
       )}
-      <Paper withBorder radius="lg">
-        <Table verticalSpacing="sm" horizontalSpacing="md">
-          <Table.Tbody>
-            {users.data?.map((u) => (
-              <Table.Tr key={u.id} data-testid={`user-${u.username}`}>
-                <Table.Td>
-                  <Group gap="xs">
-                    <Text fw={600}>{u.username}</Text>
-                    {u.is_admin && (
-                      <Badge size="sm" variant="light">
-                        Admin
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td c="dimmed">{i18n.date(new Date(u.created_at), { dateStyle: 'short', timeStyle: 'short' })}</Table.Td>
-                <Table.Td w={56}>
-                  {u.username !== me && (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t`Deletar ${u.username}`}
-                      onClick={() => {
-                        if (window.confirm(t`Tem certeza que deseja deletar este usuário?`)) remove.mutate({ id: u.id });
-                      }}
-                    >
-                      ×
-                    </ActionIcon>
+      {users.isPending && <Skeleton h={72} radius="lg" />}
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {users.data?.map((u) => (
+          <Paper key={u.id} component="li" withBorder radius="lg" p="md" data-testid={`user-${u.username}`}>
+            <Group justify="space-between" align="center" gap="sm">
+              <Stack gap={4} miw={0}>
+                <Group gap="xs">
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {u.username}
+                  </Text>
+                  {u.is_admin && (
+                    <Badge size="sm" variant="light">
+                      Admin
+                    </Badge>
                   )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
+                  {u.username === me && (
+                    <Badge size="sm" variant="outline" color="gray">
+                      <Trans>Você</Trans>
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="sm" c="dimmed">
+                  <Trans>Criado em {i18n.date(new Date(u.created_at), { dateStyle: 'short', timeStyle: 'short' })}</Trans>
+                </Text>
+              </Stack>
+              {u.username !== me && (
+                <Button
+                  variant="outline"
+                  color="red"
+                  size="sm"
+                  onClick={() => confirmDelete(u)}
+                  loading={remove.isPending && remove.variables?.id === u.id}
+                  aria-label={t`Excluir ${u.username}`}
+                >
+                  <Trans>Excluir</Trans>
+                </Button>
+              )}
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
       <CreateUserModal opened={createOpen} onClose={createModal.close} onCreated={refresh} />
       <ChangePasswordModal opened={passwordOpen} onClose={passwordModal.close} />
     </Stack>
@@ -102,42 +138,48 @@ function FormError({ error }: { error: string | null }) {
 }
 
 function CreateUserModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const trpc = useTRPC();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The shared contract, with spec §5's rules (the limits the server checks too) and their texts.
+  const schema = useMemo(() => {
+    const { min, max, pattern } = LIMITS.username;
+    const invalid = t`Username inválido (use apenas letras, números e _)`;
+    return ZCreateUserInput.extend({
+      username: z.string().trim().min(1, t`Preencha todos os campos`).min(min, invalid).max(max, invalid).regex(pattern, invalid),
+      password: z.string().min(1, t`Preencha todos os campos`).min(LIMITS.passwordMinLength, t`Senha deve ter no mínimo 6 caracteres`),
+    });
+  }, [t]);
+  const form = useForm<z.infer<typeof ZCreateUserInput>>({ initialValues: { username: '', password: '' }, validate: zod4Resolver(schema) });
   const create = useMutation(
     trpc.auth.createUser.mutationOptions({
       onSuccess: () => {
         notifications.show({ color: 'green', message: t`Usuário criado com sucesso!` });
-        setUsername('');
-        setPassword('');
+        form.reset();
         onCreated();
         onClose();
       },
-      onError: (e) => setError(failure(e, t`Erro ao criar usuário`)),
+      onError: (e) => {
+        // The code's text goes under the username it is about; anything else above the form. Input is kept.
+        const known = codeText(USER_ERRORS.create, e);
+        if (known) form.setFieldError('username', i18n._(known));
+        else setError(t`Erro ao criar usuário`);
+      },
     }),
   );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!username.trim() || !password) return setError(t`Preencha todos os campos`);
-    if (password.length < LIMITS.passwordMinLength) return setError(t`Senha deve ter no mínimo 6 caracteres`);
-    setError(null);
-    create.mutate({ username: username.trim(), password });
-  };
   return (
     <Modal opened={opened} onClose={onClose} title={t`Criar Novo Usuário`}>
-      <form onSubmit={submit}>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          setError(null);
+          create.mutate({ username: values.username.trim(), password: values.password });
+        })}
+      >
         <Stack>
           <FormError error={error} />
-          <TextInput label={t`Username`} value={username} onChange={(e) => setUsername(e.currentTarget.value)} autoComplete="off" />
-          <PasswordInput
-            label={t`Senha`}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            autoComplete="new-password"
-          />
+          <TextInput label={t`Username`} autoComplete="off" withAsterisk data-autofocus {...form.getInputProps('username')} />
+          <PasswordInput label={t`Senha`} autoComplete="new-password" withAsterisk {...form.getInputProps('password')} />
           <Button type="submit" loading={create.isPending}>
             <Trans>Criar Novo Usuário</Trans>
           </Button>
@@ -147,51 +189,55 @@ function CreateUserModal({ opened, onClose, onCreated }: { opened: boolean; onCl
   );
 }
 
+type PasswordForm = z.infer<typeof ZChangePasswordInput> & { confirm: string };
+
 function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const trpc = useTRPC();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const schema = useMemo(() => {
+    const filled = z.string().min(1, t`Preencha todos os campos`);
+    return ZChangePasswordInput.extend({
+      current: filled,
+      new: filled.min(LIMITS.passwordMinLength, t`Nova senha deve ter no mínimo 6 caracteres`),
+      confirm: filled,
+    }).refine((v) => v.new === v.confirm, { path: ['confirm'], message: t`Senhas não conferem` });
+  }, [t]);
+  const form = useForm<PasswordForm>({ initialValues: { current: '', new: '', confirm: '' }, validate: zod4Resolver(schema) });
   const change = useMutation(
     trpc.auth.changePassword.mutationOptions({
       onSuccess: () => {
         notifications.show({ color: 'green', message: t`Senha alterada com sucesso!` });
-        setCurrent('');
-        setNext('');
-        setConfirm('');
+        form.reset();
         onClose();
       },
-      onError: (e) => setError(failure(e, t`Erro ao alterar senha`)),
+      onError: (e) => {
+        const known = codeText(USER_ERRORS.password, e);
+        if (known) form.setFieldError('current', i18n._(known));
+        else setError(t`Erro ao alterar senha`);
+      },
     }),
   );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!current || !next || !confirm) return setError(t`Preencha todos os campos`);
-    if (next !== confirm) return setError(t`Senhas não conferem`);
-    if (next.length < LIMITS.passwordMinLength) return setError(t`Nova senha deve ter no mínimo 6 caracteres`);
-    setError(null);
-    change.mutate({ current, new: next });
-  };
   return (
     <Modal opened={opened} onClose={onClose} title={t`Alterar Minha Senha`}>
-      <form onSubmit={submit}>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          setError(null);
+          change.mutate({ current: values.current, new: values.new });
+        })}
+      >
         <Stack>
           <FormError error={error} />
           <PasswordInput
             label={t`Senha atual`}
-            value={current}
-            onChange={(e) => setCurrent(e.currentTarget.value)}
             autoComplete="current-password"
+            withAsterisk
+            data-autofocus
+            {...form.getInputProps('current')}
           />
-          <PasswordInput label={t`Nova senha`} value={next} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" />
-          <PasswordInput
-            label={t`Confirmar nova senha`}
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
-            autoComplete="new-password"
-          />
+          <PasswordInput label={t`Nova senha`} autoComplete="new-password" withAsterisk {...form.getInputProps('new')} />
+          <PasswordInput label={t`Confirmar nova senha`} autoComplete="new-password" withAsterisk {...form.getInputProps('confirm')} />
           <Button type="submit" loading={change.isPending}>
             <Trans>Salvar</Trans>
           </Button>

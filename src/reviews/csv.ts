@@ -23,17 +23,26 @@ const CP1252_HIGH =
   '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F' +
   '\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';
 
-/** UTF-8 (BOM dropped) when the bytes are valid UTF-8, else Windows-1252, the other encoding spreadsheets write. */
-export function decodeCsv(bytes: Uint8Array): string {
+export type CsvEncoding = 'utf-8' | 'windows-1252';
+
+/**
+ * The text and the encoding it was read with: UTF-8 (BOM dropped) when the bytes are valid UTF-8,
+ * else Windows-1252, the other encoding spreadsheets write.
+ */
+export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: CsvEncoding } {
   const body = BOM.every((b, i) => bytes[i] === b) ? bytes.subarray(3) : bytes;
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body), encoding: 'utf-8' };
   } catch {
     // Node 24's TextDecoder('windows-1252') decodes 0x80-0x9F as Latin-1 (nodejs/node#56542):
     // map that range ourselves so '€', '“' and '–' from Excel survive on every Node version.
-    return new TextDecoder('windows-1252').decode(body).replace(/[\u0080-\u009F]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);
+    const text = new TextDecoder('windows-1252').decode(body).replace(/[\u0080-\u009F]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);
+    return { text, encoding: 'windows-1252' };
   }
 }
+
+/** The text of a CSV file, whichever of the two encodings it was written in. */
+export const decodeCsv = (bytes: Uint8Array): string => decodeCsvBytes(bytes).text;
 
 /** True when the text holds control characters no spreadsheet writes (a binary file renamed .csv). */
 export function looksBinary(text: string): boolean {

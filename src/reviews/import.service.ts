@@ -5,21 +5,10 @@ import { AppError } from '../errors.ts';
 import type { Upload } from '../media/media.service.ts';
 import { cryptoRandom, planDistribution, type Random } from './distribute.ts';
 import { Review } from './review.entity.ts';
-import { type ReviewRow, readReviewCsv } from './review-csv.ts';
+import { distinctReviews, readReviewCsv } from './review-csv.ts';
 
 /** Rows per INSERT: 5 parameters each stays far below PostgreSQL's 65535 per statement. */
 const CHUNK = 1000;
-
-/** The same review twice in a file (a copied line) would still be a repeated review: keep one. */
-function distinct(rows: ReviewRow[]): ReviewRow[] {
-  const seen = new Set<string>();
-  return rows.filter((r) => {
-    const key = JSON.stringify([r.reviewer_name, r.review_text, r.rating, r.reviewer_city]);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
 
 /**
  * Imports a review CSV (spec §9): every product gets 4 to 7 reviews drawn from the file's rows,
@@ -33,7 +22,7 @@ export async function importReviews(
   random: Random = cryptoRandom,
 ): Promise<ReviewImportResult> {
   const parsed = readReviewCsv(input.file);
-  const rows = distinct(parsed);
+  const rows = distinctReviews(parsed);
   const created = await ctx.em.transactional(async (tx) => {
     const products: { id: number }[] = await tx
       .getConnection()

@@ -1,7 +1,7 @@
 import { REVIEW_CSV_LIMITS, REVIEW_MESSAGES } from '../../shared/reviews.ts';
 import { AppError } from '../errors.ts';
 import type { Upload } from '../media/media.service.ts';
-import { CsvSyntaxError, decodeCsv, detectSeparator, looksBinary, parseCsv } from './csv.ts';
+import { type CsvEncoding, CsvSyntaxError, decodeCsvBytes, detectSeparator, looksBinary, parseCsv, type Separator } from './csv.ts';
 
 /** One valid CSV row, ready to become a review. */
 export type ReviewRow = { reviewer_name: string; review_text: string; rating: number; reviewer_city: string };
@@ -34,35 +34,47 @@ function headerIndexes(fields: string[], line: number): Record<Column, number> {
   return idx;
 }
 
-function toRow(fields: string[], line: number, idx: Record<Column, number>): ReviewRow {
-  if (fields.length !== COLUMNS.length) throw atLine(line, `esperadas 4 colunas, encontradas ${fields.length}`);
+/** The row as a review, or what is wrong with it (the first problem found). */
+function checkRow(fields: string[], idx: Record<Column, number>): ReviewRow | string {
+  if (fields.length !== COLUMNS.length) return `esperadas 4 colunas, encontradas ${fields.length}`;
   const get = (c: Column) => (fields[idx[c]] ?? '').trim();
   const stars = get('estrelas');
-  if (!/^[1-5]$/.test(stars)) throw atLine(line, `estrelas deve ser um número de 1 a 5 (recebido "${stars.slice(0, 20)}")`);
+  if (!/^[1-5]$/.test(stars)) return `estrelas deve ser um número de 1 a 5 (recebido "${stars.slice(0, 20)}")`;
   const reviewer_name = get('nome');
   const reviewer_city = get('cidade');
-  if (!reviewer_name) throw atLine(line, 'nome vazio');
-  if (reviewer_name.length > REVIEW_CSV_LIMITS.maxNameLength) throw atLine(line, 'nome muito longo (máx 255 caracteres)');
-  if (reviewer_city.length > REVIEW_CSV_LIMITS.maxCityLength) throw atLine(line, 'cidade muito longa (máx 255 caracteres)');
+  if (!reviewer_name) return 'nome vazio';
+  if (reviewer_name.length > REVIEW_CSV_LIMITS.maxNameLength) return 'nome muito longo (máx 255 caracteres)';
+  if (reviewer_city.length > REVIEW_CSV_LIMITS.maxCityLength) return 'cidade muito longa (máx 255 caracteres)';
   return { reviewer_name, review_text: get('avaliacao'), rating: Number(stars), reviewer_city };
 }
 
+/** A CSV as the import reads it: how it was read, its good rows and every bad row's problem. */
+export type ReviewCsvReading = {
+  separator: Separator;
+  encoding: CsvEncoding;
+  rows: { line: number; review: ReviewRow }[];
+  /** `message` names the line ('Linha 4: ...'), as the import's refusal does. */
+  errors: { line: number; message: string }[];
+};
+
 /**
- * Checks an uploaded review CSV and returns its rows, or refuses the whole file with a message
- * naming the first bad line: nothing is imported from a file with any bad row.
+ * Reads an uploaded review CSV with the import's rules. A problem with the file as a whole (none
+ * chosen, too big, not a CSV, bad header, no rows) is thrown; bad rows are collected, so a preview
+ * can list them all while the import refuses the file at the first one.
  */
-export function readReviewCsv(upload: Upload | undefined): ReviewRow[] {
+export function analyzeReviewCsv(upload: Upload | undefined): ReviewCsvReading {
   if (!upload || (!upload.filename && upload.data.length === 0)) throw bad(REVIEW_MESSAGES.fileRequired);
   if (upload.truncated || upload.data.length > REVIEW_CSV_LIMITS.maxBytes)
     throw new AppError('PAYLOAD_TOO_LARGE', REVIEW_MESSAGES.tooLarge);
   if (!/\.csv$/i.test(upload.filename)) throw bad(REVIEW_MESSAGES.notCsvName);
-  const text = decodeCsv(upload.data);
+  const { text, encoding } = decodeCsvBytes(upload.data);
   if (looksBinary(text)) throw bad(REVIEW_MESSAGES.notCsvContent);
   if (text.trim() === '') throw bad(REVIEW_MESSAGES.empty);
 
+  const separator = detectSeparator(text);
   let records: ReturnType<typeof parseCsv>;
   try {
-    records = parseCsv(text, detectSeparator(text));
+    records = parseCsv(text, separator);
   } catch (e) {
     if (e instanceof CsvSyntaxError) throw atLine(e.line, e.message);
     throw e;
@@ -72,5 +84,33 @@ export function readReviewCsv(upload: Upload | undefined): ReviewRow[] {
   const idx = headerIndexes(header.fields, header.line);
   if (data.length === 0) throw bad(REVIEW_MESSAGES.noRows);
   if (data.length > REVIEW_CSV_LIMITS.maxRows) throw bad(REVIEW_MESSAGES.tooManyRows);
-  return data.map((r) => toRow(r.fields, r.line, idx));
+  const reading: ReviewCsvReading = { separator, encoding, rows: [], errors: [] };
+  for (const r of data) {
+    const checked = checkRow(r.fields, idx);
+    if (typeof checked === 'string') reading.errors.push({ line: r.line, message: atLine(r.line, checked).message });
+    else reading.rows.push({ line: r.line, review: checked });
+  }
+  return reading;
+}
+
+/**
+ * Checks an uploaded review CSV and returns its rows, or refuses the whole file with a message
+ * naming the first bad line: nothing is imported from a file with any bad row.
+ */
+export function readReviewCsv(upload: Upload | undefined): ReviewRow[] {
+  const reading = analyzeReviewCsv(upload);
+  const first = reading.errors[0];
+  if (first) throw bad(first.message);
+  return reading.rows.map((r) => r.review);
+}
+
+/** The same review twice in a file (a copied line) would still be a repeated review: keep one. */
+export function distinctReviews(rows: ReviewRow[]): ReviewRow[] {
+  const seen = new Set<string>();
+  return rows.filter((r) => {
+    const key = JSON.stringify([r.reviewer_name, r.review_text, r.rating, r.reviewer_city]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

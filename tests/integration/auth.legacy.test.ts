@@ -103,7 +103,7 @@ describe('/auth/*.php', () => {
     }
   });
 
-  it('creates, lists and deletes users with the spec codes', async () => {
+  it('creates, lists and deletes users; user errors answer the spec code in error, the text in message', async () => {
     const cookie = await loginCookie(t.app);
     const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, headers: { cookie } });
 
@@ -113,14 +113,15 @@ describe('/auth/*.php', () => {
 
     const dup = await post('/auth/create_user.php', { username: 'MARIA_LOJA', password: 'segredo1' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ error: 'Username já existe', code: 'username_exists' });
+    expect(dup.json()).toEqual({ error: 'username_exists', message: 'Username já existe' });
 
     const bad = await post('/auth/create_user.php', { username: 'maria loja!', password: 'segredo1' });
-    expect(bad.json()).toEqual({ error: 'Username inválido (use apenas letras, números e _)', code: 'invalid_username' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: 'invalid_username', message: 'Username inválido (use apenas letras, números e _)' });
 
     const short = await post('/auth/create_user.php', { username: 'joao', password: '123' });
     expect(short.statusCode).toBe(400);
-    expect(short.json().error).toBe('Senha deve ter no mínimo 6 caracteres');
+    expect(short.json()).toEqual({ error: 'Senha deve ter no mínimo 6 caracteres' });
 
     const missing = await post('/auth/create_user.php', { username: '', password: '' });
     expect(missing.json().error).toBe('Preencha todos os campos');
@@ -133,7 +134,7 @@ describe('/auth/*.php', () => {
     const self = users.find((u) => u.username === 'admin');
     const refused = await post(`/auth/delete_user.php?id=${self?.id}`, {});
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ error: 'Você não pode deletar sua própria conta', code: 'cannot_delete_self' });
+    expect(refused.json()).toEqual({ error: 'cannot_delete_self', message: 'Você não pode deletar sua própria conta' });
 
     const other = users.find((u) => u.username === 'maria_loja');
     expect((await post(`/auth/delete_user.php?id=${other?.id}`, {})).statusCode).toBe(200);
@@ -147,7 +148,8 @@ describe('/auth/*.php', () => {
     const post = (payload: object) => t.app.inject({ method: 'POST', url: '/auth/change_password.php', payload, headers: { cookie } });
 
     const wrong = await post({ current: 'errada-123', new: 'nova-senha-1' });
-    expect(wrong.json()).toEqual({ error: 'Senha atual incorreta', code: 'wrong_password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ error: 'wrong_password', message: 'Senha atual incorreta' });
     expect((await post({ current: ADMIN.password, new: '123' })).json().error).toBe('Nova senha deve ter no mínimo 6 caracteres');
 
     expect((await post({ current: ADMIN.password, new: 'nova-senha-1' })).statusCode).toBe(200);

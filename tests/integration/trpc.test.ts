@@ -66,7 +66,7 @@ describe('tRPC through createCaller (no HTTP)', () => {
   it('calls the same services with the same context', async () => {
     const ctx = contextFor(t.db, ADMIN_USER);
     const caller = createCaller({ app: ctx, http: null });
-    expect(await caller.dashboard.counts()).toEqual({ products: 0, collections: 0, banners: 0 });
+    expect(await caller.dashboard.counts()).toEqual({ products: 0, collections: 0, banners: 0, reviews: 0 });
     const users = await caller.auth.listUsers();
     expect(users.map((u) => u.username)).toEqual(['admin']);
     await expect(createCaller({ app: { ...ctx, user: null }, http: null }).auth.listUsers()).rejects.toMatchObject({
