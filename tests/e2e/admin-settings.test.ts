@@ -85,6 +85,7 @@ describe('admin Configurações', () => {
     assert.equal(await password.getAttribute('aria-invalid'), 'true');
     await page.getByText('Defina uma senha de desbloqueio antes de bloquear a loja').waitFor();
     assert.equal(await page.getByRole('switch', { name: 'Bloquear a loja' }).isChecked(), true, 'the switch stays on');
+    assert.deepEqual(await seriousAxeViolations(page), [], 'with a message in place');
     await page.getByRole('switch', { name: 'Bloquear a loja' }).uncheck();
 
     // A colour longer than the contract allows: the contract's message in place, nothing sent.
@@ -170,6 +171,7 @@ describe('admin Customização Shopify', () => {
     await checkout.getByLabel('Fundo do botão').fill(long);
     await page.getByRole('button', { name: 'Salvar' }).click();
     await checkout.getByText(message).waitFor();
+    assert.deepEqual(await seriousAxeViolations(page), [], 'with a message in place');
     await checkout.getByLabel('Fundo do botão').fill('#0a7d33');
 
     const restore = await failCalls(page, 'settings.update');
@@ -243,6 +245,8 @@ describe('admin Footer', () => {
 
     await page.getByRole('button', { name: 'Remover Pix E2E' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remover este ícone permanentemente?' });
+    await dialog.getByRole('button', { name: 'Cancelar' }).waitFor();
+    assert.deepEqual(await seriousAxeViolations(page), [], 'with the confirmation open');
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     assert.equal(await page.getByRole('img', { name: 'Pix E2E' }).count(), 1, 'cancel keeps it');
     await page.getByRole('button', { name: 'Remover Pix E2E' }).click();
@@ -330,6 +334,11 @@ describe('the four sections in both themes', () => {
           assert.deepEqual(await seriousAxeViolations(page), [], `${s.name} ${theme} ${width}`);
           await page.screenshot({ path: `${SHOTS}/admin-${s.name}-${theme}-${width}.png`, fullPage: true });
         }
+        // A toast with title and message, as readable as the rest.
+        await page.goto(`${shop.url}/admin/shopify`);
+        await page.getByRole('button', { name: 'Salvar' }).click();
+        await page.locator('.mantine-Notification-root').filter({ hasText: 'Shopify atualizado' }).waitFor();
+        assert.deepEqual(await seriousAxeViolations(page), [], `toast ${theme} ${width}`);
         assert.deepEqual(unexpected(errors), []);
         await context.close();
       }

@@ -15,6 +15,7 @@ export function useConfirmRemoval() {
       children: detail ? <Text size="sm">{detail}</Text> : null,
       labels: { confirm: t`Remover`, cancel: t`Cancelar` },
       confirmProps: { color: 'red' },
+      closeButtonProps: { 'aria-label': t`Fechar` },
       onConfirm,
     });
 }

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { SettingsKey } from '../../../shared/settings.ts';
 import { type AdminSettings, ZSettingsUpdate } from '../../../shared/settings-input.ts';
 import { useTRPC, useTRPCClient } from '../../trpc.ts';
-import { notify, type ToastText } from './notify.ts';
+import { type ToastText, useNotify } from './notify.ts';
 import { serverFailure, showFieldError } from './server-errors.ts';
 import { type FormErrors, type FormOf, useValidatedForm } from './useContractForm.ts';
 
@@ -70,6 +70,7 @@ export function useSettingsForm<K extends SettingsKey, X extends Extra = Record<
 ): SettingsForm<K, X> {
   type Values = SettingsFormValues<K, X>;
   const trpc = useTRPC();
+  const notify = useNotify();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const settings = useQuery(trpc.settings.admin.queryOptions());

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CONTENT_MESSAGES, ZFooterIconFields } from '../../../shared/content.ts';
 import { useTRPC } from '../../trpc.ts';
 import { ImageUploadField } from '../common/ImageUploadField.tsx';
-import { notify } from '../common/notify.ts';
+import { useNotify } from '../common/notify.ts';
 import { showFieldError } from '../common/server-errors.ts';
 import { useContractForm } from '../common/useContractForm.ts';
 import { useRefreshFooter } from './footer-queries.ts';
@@ -13,6 +13,7 @@ import { useRefreshFooter } from './footer-queries.ts';
 export function AddIconForm({ nextSortOrder }: { nextSortOrder: number }) {
   const { t } = useLingui();
   const trpc = useTRPC();
+  const notify = useNotify();
   const refresh = useRefreshFooter();
   const form = useContractForm(ZFooterIconFields, { image: null as File | null, alt_text: '' }, (v) =>
     v.image ? {} : { image: CONTENT_MESSAGES.imageRequired },

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { FooterIconDto } from '../../../shared/content.ts';
 import { imageUrl } from '../../../shared/image-url.ts';
 import { useTRPC } from '../../trpc.ts';
-import { notify } from '../common/notify.ts';
+import { useNotify } from '../common/notify.ts';
 import { SettingsSection } from '../common/SettingsSection.tsx';
 import { useConfirmRemoval } from '../common/useConfirm.tsx';
 import { AddIconForm } from './AddIconForm.tsx';
@@ -45,6 +45,7 @@ export function FooterIcons({ iconSize }: { iconSize: number }) {
 function IconRow({ icon, size }: { icon: FooterIconDto; size: number }) {
   const { t } = useLingui();
   const trpc = useTRPC();
+  const notify = useNotify();
   const refresh = useRefreshFooter();
   const confirm = useConfirmRemoval();
   const toggle = useMutation(

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CONTENT_MESSAGES, ZFooterSectionCreate } from '../../../shared/content.ts';
 import { useTRPC } from '../../trpc.ts';
-import { notify } from '../common/notify.ts';
+import { useNotify } from '../common/notify.ts';
 import { SettingsSection } from '../common/SettingsSection.tsx';
 import { showFieldError } from '../common/server-errors.ts';
 import { useContractForm } from '../common/useContractForm.ts';
@@ -45,6 +45,7 @@ export function FooterSections() {
 function AddSectionForm({ sortOrder }: { sortOrder: number }) {
   const { t } = useLingui();
   const trpc = useTRPC();
+  const notify = useNotify();
   const refresh = useRefreshFooter();
   const form = useContractForm(ZFooterSectionCreate, { title: '' }, (v) =>
     v.title.trim() ? {} : { title: CONTENT_MESSAGES.sectionTitleRequired },

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { FooterLinkDto } from '../../../shared/content.ts';
 import { footerLabel } from '../../storefront/layout/footer-labels.ts';
 import { useTRPC } from '../../trpc.ts';
-import { notify } from '../common/notify.ts';
+import { useNotify } from '../common/notify.ts';
 import { useConfirmRemoval } from '../common/useConfirm.tsx';
 import { useRefreshFooter } from './footer-queries.ts';
 import { LinkFields, showLinkError, useLinkForm } from './LinkForm.tsx';
@@ -50,6 +50,7 @@ export function LinkRow({ link }: { link: FooterLinkDto }) {
 function RemoveLink({ link, label }: { link: FooterLinkDto; label: string }) {
   const { t } = useLingui();
   const trpc = useTRPC();
+  const notify = useNotify();
   const refresh = useRefreshFooter();
   const confirm = useConfirmRemoval();
   const remove = useMutation(
@@ -78,6 +79,7 @@ function RemoveLink({ link, label }: { link: FooterLinkDto; label: string }) {
 function EditLink({ link, onDone }: { link: FooterLinkDto; onDone: () => void }) {
   const { t } = useLingui();
   const trpc = useTRPC();
+  const notify = useNotify();
   const refresh = useRefreshFooter();
   const form = useLinkForm({ label: link.label, url: link.url });
   const update = useMutation(

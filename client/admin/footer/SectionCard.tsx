@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { FooterSectionDto } from '../../../shared/content.ts';
 import { footerLabel } from '../../storefront/layout/footer-labels.ts';
 import { useTRPC } from '../../trpc.ts';
-import { notify } from '../common/notify.ts';
+import { useNotify } from '../common/notify.ts';
 import { useConfirmRemoval } from '../common/useConfirm.tsx';
 import { nextSortOrder, useRefreshFooter } from './footer-queries.ts';
 import { LinkFields, showLinkError, useLinkForm } from './LinkForm.tsx';
@@ -17,6 +17,7 @@ const PAYMENTS = 'payments';
 export function SectionCard({ section }: { section: FooterSectionDto }) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
+  const notify = useNotify();
   const refresh = useRefreshFooter();
   const confirm = useConfirmRemoval();
   const shown = footerLabel(i18n, section.title);
