@@ -8,6 +8,7 @@ import { LIMITS } from '../../shared/limits.ts';
 import { useTRPC } from '../trpc.ts';
 import { BannersPage } from './banners/BannersPage.tsx';
 import { CollectionsPage } from './collections/CollectionsPage.tsx';
+import adminText from './common/admin-text.module.css';
 import { Dashboard } from './Dashboard.tsx';
 import { FooterPage } from './footer/FooterPage.tsx';
 import { HeaderPage } from './header/HeaderPage.tsx';
@@ -78,6 +79,7 @@ export function AdminShell({ username }: { username: string }) {
 
   return (
     <AppShell
+      className={adminText.scope}
       header={{ height: 60 }}
       navbar={{ width: 240, breakpoint: LIMITS.sidebarCollapseBreakpointPx, collapsed: { mobile: !opened } }}
       padding="lg"

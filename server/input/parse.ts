@@ -20,7 +20,7 @@ export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.outp
   if (!issue) throw new AppError('BAD_REQUEST', MESSAGES.requestFailed);
   const value = valueAt(raw, issue.path);
   const missing = issue.code === 'invalid_type' && (value === undefined || value === null || value === '');
-  if (missing) throw new AppError('BAD_REQUEST', MESSAGES.fillAllFields);
   const field = issue.path.join('.');
-  throw new AppError('BAD_REQUEST', field ? `${field}: ${issue.message}` : issue.message);
+  if (missing) throw new AppError('BAD_REQUEST', MESSAGES.fillAllFields, undefined, field || undefined);
+  throw new AppError('BAD_REQUEST', field ? `${field}: ${issue.message}` : issue.message, undefined, field || undefined);
 }

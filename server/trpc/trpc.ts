@@ -30,6 +30,12 @@ export type ProcedureMeta = {
   upload?: boolean;
 };
 
+/** The input field an error is about (a zod issue's path or the service's own), for forms to show it in place. */
+function fieldOf(cause: unknown): string | null {
+  if (cause instanceof ZodError) return cause.issues[0]?.path.join('.') || null;
+  return isAppError(cause) ? (cause.field ?? null) : null;
+}
+
 /** What a client may read of an error: our own texts, zod's (Portuguese) ones, else a generic one. */
 function publicMessage(code: TRPCError['code'], cause: unknown, message: string): string {
   if (cause instanceof ZodError) return cause.issues[0]?.message ?? MESSAGES.requestFailed;
@@ -61,6 +67,7 @@ const t = initTRPC
           /** The spec's user error code (username_exists, wrong_password, ...), when there is one. */
           appCode: isAppError(cause) ? (cause.code ?? null) : null,
           storeLocked: isAppError(cause) && cause.kind === 'STORE_LOCKED',
+          field: internal ? null : fieldOf(cause),
         },
       };
     },

@@ -1,6 +1,6 @@
 import { CONTENT_MESSAGES, type FooterIconDto, type FooterIconFields } from '../../shared/content.ts';
 import type { AppContext } from '../context.ts';
-import { AppError } from '../errors.ts';
+import { AppError, onField } from '../errors.ts';
 import { prepareImage, removeUpload, type Upload, withSavedImages } from '../media/media.service.ts';
 import { assertStoreVisible } from '../settings/store-lock.ts';
 import { bySortOrder, toFooterIconDto } from './content.mapper.ts';
@@ -23,8 +23,10 @@ export async function listFooterIcons(ctx: AppContext, opts: { activeOnly?: bool
 
 /** An icon needs its image ('Selecione uma imagem'); alt text defaults to 'Forma de pagamento'. */
 export async function createFooterIcon(ctx: AppContext, input: FooterIconFields, image: Upload | undefined): Promise<FooterIconDto> {
-  if (!image) throw new AppError('BAD_REQUEST', CONTENT_MESSAGES.imageRequired);
-  const prepared = await prepareImage(image);
+  if (!image) throw new AppError('BAD_REQUEST', CONTENT_MESSAGES.imageRequired, undefined, 'image');
+  const prepared = await prepareImage(image).catch((e) => {
+    throw onField(e, 'image');
+  });
   return withSavedImages(ctx.uploadsDir, [prepared], async ([saved]) => {
     const icon = ctx.em.create(FooterIcon, {
       image_url: saved?.url ?? '',

@@ -13,9 +13,9 @@ import { bySortOrder, toFooterLinkDto } from './content.mapper.ts';
 import { FooterLink, FooterSection } from './footer.entity.ts';
 import { checkedLinkUrl } from './link-url.ts';
 
-function nonBlank(value: string, message: string): string {
+function nonBlank(value: string, message: string, field: string): string {
   const v = value.trim();
-  if (!v) throw new AppError('BAD_REQUEST', message);
+  if (!v) throw new AppError('BAD_REQUEST', message, undefined, field);
   return v;
 }
 
@@ -35,7 +35,7 @@ export async function listFooterSections(ctx: AppContext): Promise<FooterSection
 /** A section needs a non-blank title (spec §5); it starts without links. */
 export async function createFooterSection(ctx: AppContext, input: FooterSectionCreate): Promise<FooterSectionDto> {
   const s = ctx.em.create(FooterSection, {
-    title: nonBlank(input.title, CONTENT_MESSAGES.sectionTitleRequired),
+    title: nonBlank(input.title, CONTENT_MESSAGES.sectionTitleRequired, 'title'),
     ...(input.sort_order === undefined ? {} : { sort_order: input.sort_order }),
   });
   await ctx.em.flush();
@@ -50,8 +50,8 @@ export async function deleteFooterSection(ctx: AppContext, id: number): Promise<
 
 /** A link needs an existing section and a non-blank label; an empty URL makes it plain text (spec §5). */
 export async function createFooterLink(ctx: AppContext, input: FooterLinkCreate): Promise<FooterLinkDto> {
-  const label = nonBlank(input.label, CONTENT_MESSAGES.linkLabelRequired);
-  const url = checkedLinkUrl(input.url ?? '');
+  const label = nonBlank(input.label, CONTENT_MESSAGES.linkLabelRequired, 'label');
+  const url = checkedLinkUrl(input.url ?? '', 'url');
   const section = await ctx.em.findOne(FooterSection, { id: input.section_id });
   if (!section) throw new AppError('NOT_FOUND', CONTENT_MESSAGES.sectionNotFound);
   const link = ctx.em.create(FooterLink, {
@@ -67,8 +67,8 @@ export async function createFooterLink(ctx: AppContext, input: FooterLinkCreate)
 /** Changes label, URL or sort order with the same rules as create. */
 export async function updateFooterLink(ctx: AppContext, input: FooterLinkUpdate): Promise<FooterLinkDto> {
   // Checked before any change: a refused request must leave nothing dirty for a later flush.
-  const label = input.label === undefined ? undefined : nonBlank(input.label, CONTENT_MESSAGES.linkLabelRequired);
-  const url = input.url === undefined ? undefined : checkedLinkUrl(input.url);
+  const label = input.label === undefined ? undefined : nonBlank(input.label, CONTENT_MESSAGES.linkLabelRequired, 'label');
+  const url = input.url === undefined ? undefined : checkedLinkUrl(input.url, 'url');
   const link = await ctx.em.findOne(FooterLink, { id: input.id });
   if (!link) throw new AppError('NOT_FOUND', CONTENT_MESSAGES.linkNotFound);
   if (label !== undefined) link.label = label;

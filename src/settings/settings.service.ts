@@ -3,7 +3,7 @@ import { normalizeShopDomain, SETTINGS_KEYS, type Settings, SHOP_DOMAIN_PATTERN 
 import { type AdminSettings, type SettingsUpdate, ZSettingsUpdate } from '../../shared/settings-input.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { AppContext, ShopDefaults } from '../context.ts';
-import { AppError } from '../errors.ts';
+import { AppError, onField } from '../errors.ts';
 import { prepareImage, removeUpload, type Upload, withSavedImages } from '../media/media.service.ts';
 import type { ISettingsRow } from './settings.entity.ts';
 import { loadSettingsRow } from './settings.repo.ts';
@@ -81,15 +81,24 @@ const IMAGE_COLUMNS = Object.values(SETTINGS_IMAGE_FIELDS);
  */
 export async function updateSettings(ctx: AppContext, raw: unknown, images: SettingsImages = {}): Promise<AdminSettings> {
   const parsed = ZSettingsUpdate.safeParse(raw);
-  if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? MESSAGES.requestFailed);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError('BAD_REQUEST', issue?.message ?? MESSAGES.requestFailed, undefined, issue?.path.join('.') || undefined);
+  }
   const { store_unlock_password, logo_url, favicon_url, footer_image_url, ...fields }: SettingsUpdate = parsed.data;
   const entries = Object.entries(images).filter((e): e is [keyof SettingsImages, Upload] => !!e[1]);
-  const prepared = await Promise.all(entries.map(([, upload]) => prepareImage(upload)));
+  const prepared = await Promise.all(
+    entries.map(([field, upload]) =>
+      prepareImage(upload).catch((e) => {
+        throw onField(e, field);
+      }),
+    ),
+  );
 
   const row = await loadSettingsRow(ctx.em);
   const locks = fields.store_locked ?? row.store_locked;
   if (locks && !store_unlock_password && !row.store_unlock_password_hash) {
-    throw new AppError('BAD_REQUEST', 'Defina uma senha de desbloqueio antes de bloquear a loja');
+    throw new AppError('BAD_REQUEST', 'Defina uma senha de desbloqueio antes de bloquear a loja', undefined, 'store_unlock_password');
   }
   const hash = store_unlock_password ? await hashPassword(store_unlock_password) : undefined;
   const cleared = IMAGE_COLUMNS.filter((c) => ({ logo_url, favicon_url, footer_image_url })[c] === '' && row[c]);

@@ -1,0 +1,47 @@
+import { useLingui } from '@lingui/react/macro';
+import { Button, ColorInput, type ColorInputProps } from '@mantine/core';
+
+export type ColorFieldProps = Omit<ColorInputProps, 'value' | 'onChange' | 'defaultValue'> & {
+  value?: string;
+  onChange?: (value: string) => void;
+  /** The setting may be 'default' (the theme's colour): a 'Padrão' button sets it. */
+  allowDefault?: boolean;
+};
+
+/**
+ * A colour setting: a picker (the swatch opens it) and the same value as free text (spec §5: a
+ * picker or free text without further check; the server contract decides what it keeps). Spread
+ * `form.getInputProps('field')` into it; its `error` shows in place.
+ */
+export function ColorField({ allowDefault, value = '', onChange = () => {}, ...props }: ColorFieldProps) {
+  const { t } = useLingui();
+  const isDefault = value === 'default';
+  return (
+    <ColorInput
+      {...props}
+      value={value}
+      onChange={onChange}
+      format="hex"
+      fixOnBlur={false}
+      withEyeDropper={false}
+      swatches={['#003e64', '#00385a', '#FF6B35', '#2A4F6E', '#1a1a1a', '#ffffff', '#E8F5E9', '#2E7D32', '#4CAF50', '#000000']}
+      swatchesPerRow={10}
+      placeholder={allowDefault ? 'default' : '#000000'}
+      rightSectionWidth={allowDefault ? 76 : undefined}
+      rightSectionPointerEvents="all"
+      rightSection={
+        allowDefault ? (
+          <Button
+            size="compact-xs"
+            variant={isDefault ? 'light' : 'subtle'}
+            onClick={() => onChange('default')}
+            aria-pressed={isDefault}
+            title={t`Usar a cor padrão do tema`}
+          >
+            {t`Padrão`}
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import { useLingui } from '@lingui/react/macro';
+import { notifications } from '@mantine/notifications';
+import adminText from './admin-text.module.css';
+
+/** A toast's text: a message alone, or a title with a message (spec §8 "Admin toasts"). */
+export type ToastText = string | { title: string; message: string };
+export type Notify = { success: (text: ToastText) => void; error: (text: ToastText) => void };
+
+/**
+ * The admin's toasts (bottom-right, see AdminRoot), readable (message contrast) and with a named
+ * close button. Pass texts already translated:
+ * `notify.success(t\`Ícone removido\`)`, `notify.error({ title: t\`Erro\`, message: t\`Falha ao salvar configurações.\` })`.
+ */
+export function useNotify(): Notify {
+  const { t } = useLingui();
+  const close = t`Fechar`;
+  const show = (color: string, text: ToastText) => {
+    notifications.show({
+      color,
+      classNames: { description: adminText.toastMessage },
+      closeButtonProps: { 'aria-label': close },
+      ...(typeof text === 'string' ? { message: text } : { title: text.title, message: text.message }),
+    });
+  };
+  return { success: (text) => show('green', text), error: (text) => show('red', text) };
+}
