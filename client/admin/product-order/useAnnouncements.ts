@@ -1,5 +1,6 @@
 import type { Announcements, ScreenReaderInstructions } from '@dnd-kit/core';
 import { useLingui } from '@lingui/react/macro';
+import { useRef } from 'react';
 import type { ProductDto } from '../../../shared/catalog.ts';
 
 /** What a screen reader hears while a product is dragged with the keyboard (or the mouse), in Portuguese. */
@@ -8,6 +9,8 @@ export function useAnnouncements(items: ProductDto[]): {
   screenReaderInstructions: ScreenReaderInstructions;
 } {
   const { t } = useLingui();
+  // Right after the pick-up the product is "over" itself: that says nothing new, so the pick-up is heard.
+  const justPicked = useRef(false);
   const total = items.length;
   const titleOf = (id: unknown) => items.find((p) => p.id === id)?.title ?? '';
   const placeOf = (id: unknown) => items.findIndex((p) => p.id === id) + 1;
@@ -17,12 +20,15 @@ export function useAnnouncements(items: ProductDto[]): {
     },
     announcements: {
       onDragStart: ({ active }) => {
+        justPicked.current = true;
         const title = titleOf(active.id);
         const place = placeOf(active.id);
         return t`${title} levantado, na posição ${place} de ${total}.`;
       },
       onDragOver: ({ active, over }) => {
-        if (!over) return undefined;
+        const quiet = justPicked.current && over?.id === active.id;
+        justPicked.current = false;
+        if (!over || quiet) return undefined;
         const title = titleOf(active.id);
         const place = placeOf(over.id);
         return t`${title} movido para a posição ${place} de ${total}.`;
