@@ -258,7 +258,7 @@ describe('Produtos', () => {
     await page.getByRole('searchbox', { name: 'Buscar produto' }).fill('');
     await chooseOption(page, page.getByRole('combobox', { name: 'Filtrar por coleção' }), 'Camisetas');
     await eventually(() => rows.count(), 5, 'five shirts');
-    await chooseOption(page, page.getByRole('combobox', { name: 'Filtrar por coleção' }), 'Sem coleção (destaques)');
+    await chooseOption(page, page.getByRole('combobox', { name: 'Filtrar por coleção' }), 'Sem coleção (produtos em destaque)');
     await eventually(() => rows.count(), 4, 'three demo featured products and the basket');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, 'nothing wider than the phone');

@@ -8,6 +8,7 @@ import { CrudForm } from '../catalog-common/CrudForm.tsx';
 import { CrudSection } from '../catalog-common/CrudSection.tsx';
 import { ImagePicker } from '../catalog-common/ImagePicker.tsx';
 import { ItemRow, ListState } from '../catalog-common/ListState.tsx';
+import { SortOrderLabel } from '../catalog-common/labels.tsx';
 import { useNotify } from '../catalog-common/notify.ts';
 import { EditDeleteButtons } from '../catalog-common/RowActions.tsx';
 import { useCrudForm } from '../catalog-common/useCrudForm.ts';
@@ -114,7 +115,7 @@ export function BannersPage() {
                 {b.href || t`Sem link`}
               </Text>
               <Text size="xs" c="dimmed">
-                <Trans>Ordem {b.sort_order}</Trans>
+                <SortOrderLabel order={b.sort_order} />
               </Text>
             </ItemRow>
           ))}

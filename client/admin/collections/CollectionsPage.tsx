@@ -60,6 +60,7 @@ export function CollectionsPage() {
     onDeleted: (id) => editing?.id === id && cancel(),
   });
   const count = list.data?.length ?? 0;
+  const activeLabel = (name: string) => t`Coleção ${name} ativa`;
 
   return (
     <CrudSection
@@ -112,7 +113,7 @@ export function CollectionsPage() {
                 mt={6}
                 size="sm"
                 label={t`Ativa`}
-                aria-label={t`Coleção ${c.name} ativa`}
+                aria-label={activeLabel(c.name)}
                 checked={c.active}
                 onChange={(e) => toggle(c, e.currentTarget.checked)}
               />

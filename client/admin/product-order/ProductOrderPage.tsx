@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { LIMITS } from '../../../shared/limits.ts';
 import { useTRPC } from '../../trpc.ts';
 import { ListState } from '../catalog-common/ListState.tsx';
+import { useCollectionLabel } from '../catalog-common/labels.tsx';
 import classes from '../catalog-common/section.module.css';
 import { SortableProductList } from './SortableProductList.tsx';
 import { useProductOrder } from './useProductOrder.ts';
@@ -22,6 +23,7 @@ export function ProductOrderPage() {
   const products = useQuery(trpc.products.list.queryOptions({}));
   const collections = useQuery(trpc.collections.list.queryOptions());
   const reorder = useProductOrder();
+  const collectionLabel = useCollectionLabel();
   const [list, setList] = useState<string>(FEATURED);
   const collection = collections.data?.find((c) => String(c.id) === list);
   const featured = list === FEATURED || !collection;
@@ -47,7 +49,7 @@ export function ProductOrderPage() {
           allowDeselect={false}
           data={[
             { value: FEATURED, label: t`Produtos em destaque (sem coleção)` },
-            ...(collections.data ?? []).map((c) => ({ value: String(c.id), label: c.active ? c.name : t`${c.name} (inativa)` })),
+            ...(collections.data ?? []).map((c) => ({ value: String(c.id), label: collectionLabel(c) })),
           ]}
           maw={420}
         />

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Input, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import type { CollectionDto } from '../../../shared/catalog.ts';
+import { useCollectionLabel } from '../catalog-common/labels.tsx';
 import type { CrudFormApi } from '../catalog-common/useCrudForm.ts';
 import { PendingGallery } from './gallery/PendingGallery.tsx';
 import { ServerGallery } from './gallery/ServerGallery.tsx';
@@ -23,9 +24,10 @@ export function ProductFields({
   uploading: boolean;
 }) {
   const { t } = useLingui();
+  const collectionLabel = useCollectionLabel();
   const options = [
     { value: NO_COLLECTION, label: t`Sem coleção (produtos em destaque)` },
-    ...collections.map((c) => ({ value: String(c.id), label: c.active ? c.name : t`${c.name} (inativa)` })),
+    ...collections.map((c) => ({ value: String(c.id), label: collectionLabel(c) })),
   ];
   return (
     <>

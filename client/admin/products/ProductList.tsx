@@ -54,7 +54,7 @@ export function ProductList({
           allowDeselect={false}
           data={[
             { value: ALL, label: t`Todas as coleções` },
-            { value: NO_COLLECTION, label: t`Sem coleção (destaques)` },
+            { value: NO_COLLECTION, label: t`Sem coleção (produtos em destaque)` },
             ...collections.map((c) => ({ value: String(c.id), label: c.name })),
           ]}
         />

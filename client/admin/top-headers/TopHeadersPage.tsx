@@ -7,6 +7,7 @@ import { ColorTextField } from '../catalog-common/ColorTextField.tsx';
 import { CrudForm } from '../catalog-common/CrudForm.tsx';
 import { CrudSection } from '../catalog-common/CrudSection.tsx';
 import { ItemRow, ListState } from '../catalog-common/ListState.tsx';
+import { SortOrderLabel } from '../catalog-common/labels.tsx';
 import { useNotify } from '../catalog-common/notify.ts';
 import { EditDeleteButtons } from '../catalog-common/RowActions.tsx';
 import { useCrudForm } from '../catalog-common/useCrudForm.ts';
@@ -98,7 +99,7 @@ export function TopHeadersPage() {
             >
               <TopBarPreview text={item.text} bg={item.bg_color} color={item.text_color} />
               <Text size="xs" c="dimmed" mt={4}>
-                <Trans>Ordem {item.sort_order}</Trans> · {item.bg_color} / {item.text_color}
+                <SortOrderLabel order={item.sort_order} /> · {item.bg_color} / {item.text_color}
               </Text>
             </ItemRow>
           ))}
