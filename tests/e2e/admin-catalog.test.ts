@@ -80,6 +80,26 @@ describe('admin catalogue sections: look and accessibility', () => {
             assert.ok(overflow <= 0, `${s.slug} at ${width} px (${scheme}) is ${overflow} px wider than the screen`);
             assert.deepEqual(await seriousAxeViolations(page), [], `${s.slug} at ${width} px (${scheme})`);
             await page.screenshot({ path: `${SHOTS}/admin-${s.slug}-${width}-${scheme}.png`, fullPage: true });
+            if (s.slug === 'products' || s.slug === 'product-order') {
+              // The busier states: a product in edit mode with its gallery; a collection with its home badges.
+              if (s.slug === 'products')
+                await page
+                  .getByRole('button', { name: /^Editar / })
+                  .first()
+                  .click();
+              else {
+                await page.getByRole('combobox', { name: 'Lista' }).click();
+                await page.getByRole('option', { name: 'Camisetas', exact: true }).click();
+              }
+              await page
+                .getByTestId(s.slug === 'products' ? 'gallery-item' : 'order-row')
+                .first()
+                .waitFor();
+              await settle(page);
+              await page.evaluate(() => window.scrollTo(0, 0));
+              assert.deepEqual(await seriousAxeViolations(page), [], `${s.slug} (detail) at ${width} px (${scheme})`);
+              await page.screenshot({ path: `${SHOTS}/admin-${s.slug}-detail-${width}-${scheme}.png`, fullPage: true });
+            }
           }
         }
       }

@@ -93,6 +93,7 @@ export function BannersPage() {
             <ItemRow
               key={b.id}
               testId={`banner-${b.id}`}
+              active={editing?.id === b.id}
               leading={
                 <Box w={{ base: 96, sm: 150 }} style={{ flexShrink: 0 }}>
                   <AspectRatio ratio={3}>

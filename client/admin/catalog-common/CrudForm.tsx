@@ -26,12 +26,25 @@ export function CrudForm({
 }) {
   const ref = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (editingId === null || !ref.current) return;
-    ref.current.scrollIntoView({ block: 'nearest' });
-    ref.current.querySelector<HTMLElement>('input:not([type=file]), textarea')?.focus({ preventScroll: true });
+    const form = ref.current;
+    if (editingId === null || !form) return;
+    // Bring the form's top into view (below the fixed header) unless it is already well in sight.
+    const top = form.getBoundingClientRect().top;
+    if (top < 60 || top > window.innerHeight / 2) form.scrollIntoView({ block: 'start' });
+    form.querySelector<HTMLElement>('input:not([type=file]), textarea')?.focus({ preventScroll: true });
   }, [editingId]);
   return (
-    <Paper component="form" ref={ref} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} onSubmit={onSubmit} aria-label={title} noValidate>
+    <Paper
+      component="form"
+      ref={ref}
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      onSubmit={onSubmit}
+      aria-label={title}
+      noValidate
+      style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))' }}
+    >
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap">
           <Title order={3} size="h4">

@@ -48,14 +48,24 @@ export function ItemRow({
   actions,
   children,
   testId,
+  active,
 }: {
   leading?: ReactNode;
   actions: ReactNode;
   children: ReactNode;
   testId?: string;
+  /** The row being edited in the form. */
+  active?: boolean;
 }) {
   return (
-    <Paper withBorder radius="md" p="sm" data-testid={testId}>
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      data-testid={testId}
+      aria-current={active || undefined}
+      style={active ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+    >
       <Group wrap="nowrap" gap="sm">
         {leading}
         <Box flex={1} miw={0}>

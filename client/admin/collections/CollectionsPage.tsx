@@ -89,6 +89,7 @@ export function CollectionsPage() {
             <ItemRow
               key={c.id}
               testId={`collection-${c.slug}`}
+              active={editing?.id === c.id}
               actions={
                 <>
                   <MoveButtons name={c.name} index={index} count={count} onMove={move} />

@@ -18,6 +18,7 @@ export function ProductList({
   products,
   collections,
   currency,
+  editingId,
   onEdit,
   onDelete,
 }: {
@@ -25,6 +26,7 @@ export function ProductList({
   products: ProductDto[];
   collections: CollectionDto[];
   currency: CurrencyCode;
+  editingId: number | null;
   onEdit: (p: ProductDto) => void;
   onDelete: (p: ProductDto) => void;
 }) {
@@ -67,6 +69,7 @@ export function ProductList({
           <ItemRow
             key={p.id}
             testId={`product-${p.slug}`}
+            active={p.id === editingId}
             leading={<Image src={imageUrl(p.image_url)} alt="" w={56} h={56} radius="sm" fit="cover" style={{ flexShrink: 0 }} />}
             actions={<EditDeleteButtons name={p.title} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} />}
           >

@@ -97,6 +97,7 @@ export function ProductsPage() {
           products={products.data ?? []}
           collections={collections.data ?? []}
           currency={(settings.data?.currency ?? 'BRL') as CurrencyCode}
+          editingId={editing?.id ?? null}
           onEdit={(p) => {
             edit(p);
             setPending([]);

@@ -89,6 +89,7 @@ export function TopHeadersPage() {
             <ItemRow
               key={item.id}
               testId={`top-header-${item.id}`}
+              active={editing?.id === item.id}
               actions={
                 <EditDeleteButtons
                   name={item.text}
