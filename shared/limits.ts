@@ -20,6 +20,8 @@ export const LIMITS = {
   swipeThresholdPx: 50,
   galleryMaxFiles: 10,
   galleryMaxBytes: 5 * 1024 * 1024,
+  /** Image types the admin lets through before upload; the server checks the content again (jpeg, png, webp). */
+  galleryMimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
   thumbnailSize: { min: 60, max: 150, step: 10, default: 80 },
   shippingMinDays: { min: 1, max: 30, default: 2 },
   shippingMaxDays: { min: 1, max: 60, default: 5 },

@@ -109,7 +109,7 @@ export function AdminShell({ username }: { username: string }) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">
-        <Text size="xs" c="dimmed" px="sm" pb="xs">
+        <Text size="xs" px="sm" pb="xs" fw={500}>
           {username}
         </Text>
         {sections.map((section) => (

@@ -1,4 +1,127 @@
-/** Admin section 'Banners' (spec §2 "Admin page"). */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { AspectRatio, Box, Image, NumberInput, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { CONTENT_MESSAGES } from '../../../shared/content.ts';
+import { imageUrl } from '../../../shared/image-url.ts';
+import { useTRPC, useTRPCClient } from '../../trpc.ts';
+import { CrudForm } from '../catalog-common/CrudForm.tsx';
+import { CrudSection } from '../catalog-common/CrudSection.tsx';
+import { ImagePicker } from '../catalog-common/ImagePicker.tsx';
+import { ItemRow, ListState } from '../catalog-common/ListState.tsx';
+import { SortOrderLabel } from '../catalog-common/labels.tsx';
+import { useNotify } from '../catalog-common/notify.ts';
+import { EditDeleteButtons } from '../catalog-common/RowActions.tsx';
+import { useCrudForm } from '../catalog-common/useCrudForm.ts';
+import { useDeleteAction } from '../catalog-common/useDeleteAction.ts';
+import { useRefresh } from '../catalog-common/useRefresh.ts';
+import { useSubmitHandler } from '../catalog-common/useSubmitHandler.ts';
+import { bannerFormData, bannerValues, emptyBanner, useBannerSchema } from './banner-form.ts';
+
+/** 'Banners' (spec §2, §4): the home carousel's slides, with image upload and preview. */
 export function BannersPage() {
-  return null;
+  const { t } = useLingui();
+  const notify = useNotify();
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const refresh = useRefresh();
+  const list = useQuery(trpc.banners.list.queryOptions());
+  const listKey = trpc.banners.list.queryKey();
+  const { form, editing, edit, cancel } = useCrudForm({ initialValues: emptyBanner, schema: useBannerSchema(), toValues: bannerValues });
+  const submit = useSubmitHandler(form, {
+    failure: t`Erro ao salvar banner`,
+    known: { [CONTENT_MESSAGES.invalidLink]: ['href'], [CONTENT_MESSAGES.imageRequired]: ['image'] },
+    run: async (values) => {
+      if (editing) {
+        await client.banners.update.mutate(bannerFormData(values, editing.id));
+        notify.success(t`Banner atualizado!`);
+      } else {
+        if (!values.image) {
+          form.setFieldError('image', t`Selecione uma imagem`);
+          return;
+        }
+        await client.banners.create.mutate(bannerFormData(values));
+        notify.success(t`Banner criado!`);
+      }
+      cancel();
+      await refresh(listKey);
+    },
+  });
+  const askDelete = useDeleteAction({
+    remove: (id) => client.banners.delete.mutate({ id }),
+    question: t`Excluir banner?`,
+    success: t`Banner excluído`,
+    failure: t`Erro ao excluir`,
+    listKey,
+    onDeleted: (id) => editing?.id === id && cancel(),
+  });
+  const untitled = t`Banner sem título`;
+
+  return (
+    <CrudSection
+      title={t`Banners`}
+      intro={<Trans>As imagens do carrossel da página inicial, na ordem definida.</Trans>}
+      form={
+        <CrudForm
+          title={editing ? t`Editar banner` : t`Novo banner`}
+          editingId={editing?.id ?? null}
+          saving={form.submitting}
+          submitLabel={editing ? t`Salvar alterações` : t`Adicionar banner`}
+          onSubmit={submit}
+          onCancel={cancel}
+        >
+          <ImagePicker
+            label={t`Imagem`}
+            required={!editing}
+            ratio={3}
+            file={form.values.image}
+            currentUrl={editing?.image_url}
+            error={form.errors.image}
+            onChange={(file) => {
+              form.setFieldValue('image', file);
+              form.clearFieldError('image');
+            }}
+            onRefuse={(message) => form.setFieldError('image', message)}
+          />
+          <TextInput label={t`Título (opcional)`} {...form.getInputProps('title')} />
+          <TextInput label={t`Link (opcional)`} placeholder="/colecao/camisetas" {...form.getInputProps('href')} />
+          <NumberInput label={t`Ordem`} allowDecimal={false} w={140} {...form.getInputProps('sort_order')} />
+        </CrudForm>
+      }
+      list={
+        <ListState query={list} empty={list.data?.length === 0} emptyText={<Trans>Nenhum banner cadastrado.</Trans>}>
+          {list.data?.map((b) => (
+            <ItemRow
+              key={b.id}
+              testId={`banner-${b.id}`}
+              active={editing?.id === b.id}
+              leading={
+                <Box w={{ base: 96, sm: 150 }} style={{ flexShrink: 0 }}>
+                  <AspectRatio ratio={3}>
+                    <Image src={imageUrl(b.image_url)} alt="" radius="sm" fit="cover" />
+                  </AspectRatio>
+                </Box>
+              }
+              actions={
+                <EditDeleteButtons
+                  name={b.title || untitled}
+                  onEdit={() => edit(b)}
+                  onDelete={() => askDelete({ id: b.id, name: b.title || untitled })}
+                />
+              }
+            >
+              <Text fw={600} truncate>
+                {b.title || untitled}
+              </Text>
+              <Text size="sm" c="dimmed" truncate>
+                {b.href || t`Sem link`}
+              </Text>
+              <Text size="xs" c="dimmed">
+                <SortOrderLabel order={b.sort_order} />
+              </Text>
+            </ItemRow>
+          ))}
+        </ListState>
+      }
+    />
+  );
 }

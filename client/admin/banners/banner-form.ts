@@ -1,0 +1,27 @@
+import { useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
+import { type BannerDto, DEFAULT_SORT_ORDER, isSafeLinkUrl, ZBannerFields } from '../../../shared/content.ts';
+
+/** The banner form's values: the fields of ZBannerFields plus the image file (required on create). */
+export type BannerValues = { title: string; href: string; sort_order: number | string; image: File | null };
+
+export const emptyBanner: BannerValues = { title: '', href: '', sort_order: DEFAULT_SORT_ORDER, image: null };
+
+export const bannerValues = (b: BannerDto): BannerValues => ({ title: b.title, href: b.href, sort_order: b.sort_order, image: null });
+
+/** The FormData banners.create / banners.update take (spec §7: title, href, sort_order, image). */
+export function bannerFormData(values: BannerValues, id?: number): FormData {
+  const fd = new FormData();
+  if (id !== undefined) fd.set('id', String(id));
+  fd.set('title', values.title);
+  fd.set('href', values.href);
+  fd.set('sort_order', String(values.sort_order));
+  if (values.image) fd.set('image', values.image);
+  return fd;
+}
+
+/** The server's contract, plus its link rule (no `javascript:` and the like: 'Link inválido'). */
+export function useBannerSchema() {
+  const { t } = useLingui();
+  return useMemo(() => ZBannerFields.refine((v) => isSafeLinkUrl(v.href ?? ''), { message: t`Link inválido`, path: ['href'] }), [t]);
+}

@@ -1,0 +1,78 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { AspectRatio, Button, Center, FileButton, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
+import { useMemo, useRef } from 'react';
+import { imageUrl } from '../../../shared/image-url.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import { IconUpload } from './icons.tsx';
+import { useImageFileCheck } from './useImageFileCheck.ts';
+import { useObjectUrls } from './useObjectUrls.ts';
+
+/**
+ * One image chosen from the device, with a preview: the new file when one is chosen, else the
+ * current image (edit mode). A refused file (format, size) is reported in place, in the spec's words.
+ */
+export function ImagePicker({
+  label,
+  file,
+  currentUrl,
+  ratio,
+  required,
+  error,
+  onChange,
+  onRefuse,
+}: {
+  label: string;
+  file: File | null;
+  currentUrl?: string;
+  ratio: number;
+  required?: boolean;
+  error?: React.ReactNode;
+  onChange: (file: File) => void;
+  onRefuse: (message: string) => void;
+}) {
+  const { t } = useLingui();
+  const check = useImageFileCheck();
+  const [local] = useObjectUrls(useMemo(() => (file ? [file] : []), [file]));
+  const preview = local || (currentUrl ? imageUrl(currentUrl) : null);
+  const resetRef = useRef<() => void>(null);
+  const choose = (chosen: File | null) => {
+    resetRef.current?.(); // the same file may be chosen again
+    if (!chosen) return;
+    const { accepted, refused } = check([chosen]);
+    if (accepted[0]) onChange(accepted[0]);
+    else if (refused[0]) onRefuse(refused[0]);
+  };
+  return (
+    <Input.Wrapper label={label} required={required} error={error} description={t`JPEG, PNG ou WebP, até 5 MB`}>
+      <Stack gap="xs" mt={6}>
+        <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+          <AspectRatio ratio={ratio}>
+            {preview ? (
+              <Image src={preview} alt={t`Pré-visualização da imagem`} fit="cover" />
+            ) : (
+              <Center bg="var(--mantine-color-default-hover)">
+                <Text size="sm" c="dimmed">
+                  <Trans>Nenhuma imagem escolhida</Trans>
+                </Text>
+              </Center>
+            )}
+          </AspectRatio>
+        </Paper>
+        <Group gap="xs" wrap="nowrap">
+          <FileButton onChange={choose} resetRef={resetRef} accept={LIMITS.galleryMimeTypes.join(',')}>
+            {(props) => (
+              <Button {...props} variant="light" leftSection={<IconUpload />}>
+                {preview ? <Trans>Trocar imagem</Trans> : <Trans>Escolher imagem</Trans>}
+              </Button>
+            )}
+          </FileButton>
+          {file && (
+            <Text size="xs" c="dimmed" truncate>
+              {file.name}
+            </Text>
+          )}
+        </Group>
+      </Stack>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,40 @@
+import type { FormEvent } from 'react';
+import { useNotify } from './notify.ts';
+import { errorMessage, serverFieldErrors } from './server-errors.ts';
+
+/** The part of a @mantine/form form this helper uses. */
+type SubmittableForm<Values> = {
+  onSubmit: (
+    ok: (values: Values) => Promise<void>,
+    invalid: (errors: Record<string, unknown>) => void,
+  ) => (event?: FormEvent<HTMLFormElement>) => void;
+  setErrors: (errors: Record<string, string>) => void;
+};
+
+/**
+ * A form's submit handler (a hook: it shows toasts): validates with the form's schema, runs the save, and when the server
+ * refuses it shows the toast ('Erro ao salvar banner', ...) and the server's field errors in place.
+ * Nothing the owner typed is cleared on failure; `run` clears the form itself on success.
+ */
+export function useSubmitHandler<Values extends Record<string, unknown>>(
+  form: SubmittableForm<Values>,
+  opts: {
+    run: (values: Values) => Promise<void>;
+    failure: string;
+    known?: Readonly<Record<string, readonly string[]>>;
+    onInvalid?: (errors: Record<string, unknown>) => void;
+  },
+) {
+  const notify = useNotify();
+  return form.onSubmit(
+    async (values) => {
+      try {
+        await opts.run(values);
+      } catch (e) {
+        notify.error(opts.failure, errorMessage(e));
+        form.setErrors(serverFieldErrors(e, Object.keys(values), opts.known));
+      }
+    },
+    (errors) => opts.onInvalid?.(errors),
+  );
+}

@@ -1,0 +1,76 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { useLingui } from '@lingui/react/macro';
+import { ActionIcon, Badge, Box, Group, Image, Paper, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { ProductDto } from '../../../shared/catalog.ts';
+import { imageUrl } from '../../../shared/image-url.ts';
+import { IconGrip } from '../catalog-common/icons.tsx';
+import { MoveButtons } from '../catalog-common/RowActions.tsx';
+
+/** One product of the order list: a drag handle (mouse, touch or keyboard), its place, and up/down buttons. */
+export function SortableRow({
+  product,
+  index,
+  count,
+  onHome,
+  onMove,
+}: {
+  product: ProductDto;
+  index: number;
+  count: number;
+  onHome: boolean;
+  onMove: (from: number, to: number) => void;
+}) {
+  const { t } = useLingui();
+  const narrow = useMediaQuery('(max-width: 36em)');
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: product.id,
+    attributes: { roleDescription: t`item reordenável` },
+  });
+  const title = product.title;
+  const drag = t`Arrastar ${title}`;
+  return (
+    <Paper
+      ref={setNodeRef}
+      withBorder
+      radius="md"
+      p="xs"
+      shadow={isDragging ? 'md' : undefined}
+      data-testid="order-row"
+      data-title={title}
+      style={{ transform: CSS.Translate.toString(transform), transition, position: 'relative', zIndex: isDragging ? 2 : undefined }}
+    >
+      <Group wrap="nowrap" gap="xs">
+        <ActionIcon
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={drag}
+          title={drag}
+          style={{ cursor: isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}
+        >
+          <IconGrip />
+        </ActionIcon>
+        <Text size="sm" c="dimmed" w={24} ta="right" visibleFrom="sm" style={{ flexShrink: 0 }}>
+          {index + 1}
+        </Text>
+        <Image src={imageUrl(product.image_url)} alt="" w={40} h={40} radius="sm" fit="cover" style={{ flexShrink: 0 }} />
+        <Box flex={1} miw={0}>
+          <Text size="sm" fw={600} lineClamp={2} lh={1.3}>
+            {title}
+          </Text>
+          {onHome && (
+            <Badge size="sm" color="teal.9" tt="none" mt={4}>
+              {t`Na página inicial`}
+            </Badge>
+          )}
+        </Box>
+        <MoveButtons name={title} index={index} count={count} onMove={onMove} vertical={narrow} />
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,57 @@
+import { useLingui } from '@lingui/react/macro';
+import { Input, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import type { CollectionDto } from '../../../shared/catalog.ts';
+import { useCollectionLabel } from '../catalog-common/labels.tsx';
+import type { CrudFormApi } from '../catalog-common/useCrudForm.ts';
+import { PendingGallery } from './gallery/PendingGallery.tsx';
+import { ServerGallery } from './gallery/ServerGallery.tsx';
+import { NO_COLLECTION, type ProductValues } from './product-form.ts';
+
+/** The product form's fields (spec §7: title, description, price, old_price, collection, Shopify id) and its gallery. */
+export function ProductFields({
+  form,
+  collections,
+  productId,
+  pending,
+  onPendingChange,
+  uploading,
+}: {
+  form: CrudFormApi<ProductValues>;
+  collections: CollectionDto[];
+  productId: number | null;
+  pending: File[];
+  onPendingChange: (files: File[]) => void;
+  uploading: boolean;
+}) {
+  const { t } = useLingui();
+  const collectionLabel = useCollectionLabel();
+  const options = [
+    { value: NO_COLLECTION, label: t`Sem coleção (produtos em destaque)` },
+    ...collections.map((c) => ({ value: String(c.id), label: collectionLabel(c) })),
+  ];
+  return (
+    <>
+      <TextInput label={t`Título`} required {...form.getInputProps('title')} />
+      <SimpleGrid cols={2}>
+        <TextInput label={t`Preço`} required inputMode="decimal" placeholder="89,90" {...form.getInputProps('price')} />
+        <TextInput label={t`Preço antigo`} inputMode="decimal" placeholder="119,90" {...form.getInputProps('old_price')} />
+      </SimpleGrid>
+      <Textarea label={t`Descrição`} autosize minRows={3} maxRows={10} {...form.getInputProps('description')} />
+      <Select label={t`Coleção`} data={options} allowDeselect={false} {...form.getInputProps('collection_id')} />
+      <TextInput
+        label={t`ID do produto Shopify`}
+        description={t`Opcional: com ele, o botão de compra da Shopify aparece no produto.`}
+        {...form.getInputProps('shopify_product_id')}
+      />
+      <Input.Wrapper label={t`Galeria de imagens`} description={t`A primeira imagem é a capa do produto.`}>
+        <div style={{ marginTop: 8 }}>
+          {productId === null ? (
+            <PendingGallery files={pending} onChange={onPendingChange} uploading={uploading} />
+          ) : (
+            <ServerGallery productId={productId} />
+          )}
+        </div>
+      </Input.Wrapper>
+    </>
+  );
+}
