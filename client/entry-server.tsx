@@ -55,7 +55,7 @@ export async function render({ url, origin, trpc, queryClient }: RenderInput): P
     qc: queryClient,
     settings: settings && 'currency' in settings ? settings : null,
     siteTitle,
-    route: match ? { path: match.route.path, slug: match.params.slug ?? '' } : null,
+    route: match ? { path: match.route.path, slug: match.params.slug ?? '', search: searchParams } : null,
     missing,
   });
 

@@ -5,6 +5,7 @@ import type { CollectionPageDto, ProductDto } from '../shared/catalog.ts';
 import type { Locale } from '../shared/locales.ts';
 import type { ReviewListDto } from '../shared/reviews.ts';
 import type { Settings } from '../shared/settings.ts';
+import { collectionPageQuery } from './storefront/collection/collection-search.ts';
 import { collectionLabel } from './storefront/common/collection-label.ts';
 import type { Trpc } from './storefront/routes.ts';
 
@@ -47,7 +48,7 @@ type Input = {
   settings: Settings | null;
   siteTitle: string;
   /** The matched route's pattern and slug, or null for an unknown path. */
-  route: { path: string; slug: string } | null;
+  route: { path: string; slug: string; search: URLSearchParams } | null;
   missing: boolean;
 };
 
@@ -81,11 +82,8 @@ export function pageHead({ i18n, trpc, qc, settings, siteTitle, route, missing }
     }
   }
   if (route.path === '/colecao/:slug') {
-    // Any input of the collection page query (sort, filters and page may be part of it).
-    const page = qc
-      .getQueriesData<CollectionPageDto | null>({ queryKey: trpc.catalog.collectionPage.pathKey() })
-      .map(([, data]) => data)
-      .find((data) => data?.collection.slug === route.slug);
+    // The very query the page reads (its sort, filters and pages come from the URL).
+    const page = qc.getQueryData(collectionPageQuery(trpc, route.slug, route.search).queryKey)?.pages[0];
     if (page) {
       const name = collectionLabel(i18n, page.collection);
       const path = `/colecao/${encodeURIComponent(page.collection.slug)}`;
