@@ -29,8 +29,13 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownGraceMs);
     timer.unref();
+    // Connections that finish their last response after close() began stay open as keep-alive;
+    // close them as soon as they go idle so draining ends when the last request is answered.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    sweep.unref();
     try {
       await app.close();
+      clearInterval(sweep);
       await app.db.close();
       process.exit(0);
     } catch (err) {

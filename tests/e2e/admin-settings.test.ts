@@ -230,12 +230,15 @@ describe('admin Footer', () => {
     await shopper.context.close();
 
     const active = page.getByRole('switch', { name: 'Ativo: Pix E2E' });
-    await active.uncheck();
+    // The switch follows the saved state, so it turns only once the server answered: click, not uncheck().
+    await active.click();
     await toast(page, 'Ícone desativado');
+    await page.waitForFunction((el) => !(el as HTMLInputElement).checked, await active.elementHandle());
     const icons = await trpcQuery<{ alt_text: string; active: boolean }[]>(shop, 'footer.icons');
     assert.equal(icons.find((i) => i.alt_text === 'Pix E2E')?.active, false);
-    await active.check();
+    await active.click();
     await toast(page, 'Ícone ativado');
+    await page.waitForFunction((el) => (el as HTMLInputElement).checked, await active.elementHandle());
 
     const restore = await failCalls(page, 'footer.toggleIcon');
     await active.click(); // the switch moves, then goes back when the save fails

@@ -178,14 +178,17 @@ describe('admin users', () => {
     await page.getByRole('button', { name: 'Alterar Minha Senha' }).click();
     const password = page.getByRole('dialog', { name: 'Alterar Minha Senha' });
     await password.getByLabel('Senha atual').fill(ADMIN.password);
-    await password.getByLabel('Nova senha', { exact: true }).fill('nova-senha-1');
+    await password.getByLabel(/^Nova senha/).fill('nova-senha-1');
     await password.getByLabel('Confirmar nova senha').fill('outra-coisa');
     await password.getByRole('button', { name: 'Salvar' }).click();
     await password.getByText('Senhas não conferem').waitFor();
     await page.keyboard.press('Escape');
     await password.waitFor({ state: 'detached' });
 
-    await page.getByRole('button', { name: 'Deletar maria_loja' }).click();
+    await page.getByRole('button', { name: 'Excluir maria_loja' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Excluir maria_loja' });
+    await confirm.getByText('Tem certeza que deseja deletar este usuário?').waitFor();
+    await confirm.getByRole('button', { name: 'Excluir' }).click();
     await page.getByText('Usuário deletado com sucesso!').waitFor();
     await page.getByTestId('user-maria_loja').waitFor({ state: 'detached' });
     await page.setViewportSize({ width: 390, height: 844 });
