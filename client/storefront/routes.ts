@@ -1,10 +1,8 @@
-import type { I18n } from '@lingui/core';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { matchPath } from 'react-router';
 import type { AppRouter } from '../../server/trpc/router.ts';
 import { collectionPageQuery } from './collection/collection-search.ts';
-import { collectionLabel } from './common/collection-label.ts';
 
 export type Trpc = TRPCOptionsProxy<AppRouter>;
 type Params = Record<string, string | undefined>;
@@ -19,8 +17,6 @@ export type StorefrontRoute = {
   prefetch: (trpc: Trpc, qc: QueryClient, params: Params, search: URLSearchParams) => Promise<unknown>[];
   /** True when the page's main data does not exist (the server answers 404). */
   missing?: (trpc: Trpc, qc: QueryClient, params: Params, search: URLSearchParams) => boolean;
-  /** The page's part of the document title, in the shop's language. */
-  title?: (trpc: Trpc, qc: QueryClient, params: Params, search: URLSearchParams, i18n: I18n) => string | undefined;
 };
 
 /** The collection page's first fetch (its collection), from the same query the page reads. */
@@ -47,16 +43,11 @@ export const STOREFRONT_ROUTES: StorefrontRoute[] = [
       }),
     ],
     missing: (trpc, qc, p) => qc.getQueryData(trpc.catalog.productPage.queryKey({ slug: p.slug ?? '' })) === null,
-    title: (trpc, qc, p) => qc.getQueryData(trpc.catalog.productPage.queryKey({ slug: p.slug ?? '' }))?.title,
   },
   {
     path: '/colecao/:slug',
     prefetch: (trpc, qc, p, search) => [qc.prefetchInfiniteQuery(collectionPageQuery(trpc, p.slug ?? '', search))],
     missing: (trpc, qc, p, search) => collectionPageData(trpc, qc, p, search) === null,
-    title: (trpc, qc, p, search, i18n) => {
-      const data = collectionPageData(trpc, qc, p, search);
-      return data ? collectionLabel(i18n, data.collection) : undefined;
-    },
   },
 ];
 
