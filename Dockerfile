@@ -14,7 +14,10 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     DATA_DIR=/data
 WORKDIR /app
-# Server code runs as TypeScript directly on Node 24; the client is prebuilt in dist/.
+# Server code runs as TypeScript directly on Node 24, in production mode (NODE_ENV above; without
+# it server/production-mode.ts would default to it). The client is prebuilt in dist/ by `npm run
+# build` (vite's production mode), with its .br/.gz assets; the container runs `node server/main.ts`,
+# not `npm start`, so it never rebuilds at start.
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./

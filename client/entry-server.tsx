@@ -71,6 +71,11 @@ export async function render({ url, origin, trpc, queryClient }: RenderInput): P
         </PublicOriginContext>
       )}
     />,
+    // The page arrives whole: no boundary is outlined into a hidden segment swapped in by an
+    // inline script (React does so past 12.8 KB by default), which would show the page without
+    // its content first and then shift the footer down. The storefront's <Suspense> boundaries
+    // only split hydration (storefront/common/hydration.tsx).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return {
     html: await streamToString(prelude),

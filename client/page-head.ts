@@ -1,7 +1,8 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
-import type { CollectionPageDto, ProductDto } from '../shared/catalog.ts';
+import type { ProductDto } from '../shared/catalog.ts';
+import { IMAGE_SIZES } from '../shared/image-variants.ts';
 import type { Locale } from '../shared/locales.ts';
 import type { ReviewListDto } from '../shared/reviews.ts';
 import type { Settings } from '../shared/settings.ts';
@@ -10,6 +11,8 @@ import { collectionLabel } from './storefront/common/collection-label.ts';
 import type { Trpc } from './storefront/routes.ts';
 
 export type Crumb = { name: string; path: string };
+/** The page's LCP image, as the page draws it: the head preloads it with the same `sizes`. */
+export type LcpImage = { url: string; sizes: string };
 export type SiteHead = { title: string; description: string; logoUrl: string; locale: Locale; currency: string };
 
 /**
@@ -20,9 +23,17 @@ export type SiteHead = { title: string; description: string; logoUrl: string; lo
 export type PageHead =
   | { kind: 'bare' }
   | { kind: 'not-found' }
-  | { kind: 'home'; site: SiteHead; path: '/'; image: string | null }
-  | { kind: 'collection'; site: SiteHead; path: string; name: string; image: string | null; breadcrumb: Crumb[] }
-  | { kind: 'product'; site: SiteHead; path: string; product: ProductDto; reviews: ReviewListDto | null; breadcrumb: Crumb[] };
+  | { kind: 'home'; site: SiteHead; path: '/'; image: string | null; lcp: LcpImage | null }
+  | { kind: 'collection'; site: SiteHead; path: string; name: string; image: string | null; breadcrumb: Crumb[]; lcp: LcpImage | null }
+  | {
+      kind: 'product';
+      site: SiteHead;
+      path: string;
+      product: ProductDto;
+      reviews: ReviewListDto | null;
+      breadcrumb: Crumb[];
+      lcp: LcpImage | null;
+    };
 
 export type HeadInfo = { title: string; description: string; head: PageHead };
 
@@ -40,6 +51,10 @@ export function excerpt(text: string, max = 160): string {
   const space = cut.lastIndexOf(' ');
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:–-]+$/, '')}…`;
 }
+
+/** A product card's image (ProductCard draws the same). */
+const cardImage = (p: ProductDto | undefined): LcpImage | null => (p ? lcpOf(p.images[0] ?? p.image_url, IMAGE_SIZES.card) : null);
+const lcpOf = (url: string | null | undefined, sizes: string): LcpImage | null => (url ? { url, sizes } : null);
 
 type Input = {
   i18n: I18n;
@@ -77,7 +92,15 @@ export function pageHead({ i18n, trpc, qc, settings, siteTitle, route, missing }
       return {
         title: titled(product.title),
         description: excerpt(product.description) || description,
-        head: { kind: 'product', site, path, product, reviews, breadcrumb: [home, { name: product.title, path }] },
+        head: {
+          kind: 'product',
+          site,
+          path,
+          product,
+          reviews,
+          breadcrumb: [home, { name: product.title, path }],
+          lcp: lcpOf(product.images[0] ?? product.image_url, IMAGE_SIZES.gallery),
+        },
       };
     }
   }
@@ -91,14 +114,25 @@ export function pageHead({ i18n, trpc, qc, settings, siteTitle, route, missing }
       return {
         title: titled(name),
         description: titles.length ? excerpt(`${name}: ${titles.join(', ')}`) : description,
-        head: { kind: 'collection', site, path, name, image: page.products[0]?.image_url || null, breadcrumb: [home, { name, path }] },
+        head: {
+          kind: 'collection',
+          site,
+          path,
+          name,
+          image: page.products[0]?.image_url || null,
+          breadcrumb: [home, { name, path }],
+          lcp: cardImage(page.products[0]),
+        },
       };
     }
   }
   if (route.path === '/') {
     // The link preview shows the first banner, else the logo.
     const banner = qc.getQueryData(trpc.content.banners.queryKey())?.[0]?.image_url;
-    return { title: siteTitle, description, head: { kind: 'home', site, path: '/', image: banner || settings.logo_url || null } };
+    // The LCP image: the first banner, else the first product card (HomePage gives it priority).
+    const homeData = qc.getQueryData(trpc.catalog.home.queryKey());
+    const lcp = banner ? lcpOf(banner, IMAGE_SIZES.banner) : cardImage(homeData?.featured[0] ?? homeData?.sections[0]?.products[0]);
+    return { title: siteTitle, description, head: { kind: 'home', site, path: '/', image: banner || settings.logo_url || null, lcp } };
   }
   return { title: siteTitle, description, head: { kind: 'bare' } };
 }

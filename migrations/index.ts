@@ -1,7 +1,16 @@
 import { Migration20261122000000_initial } from './Migration20261122000000_initial.ts';
+import { Migration20261123110000_auth_throttle } from './Migration20261123110000_auth_throttle.ts';
+import { Migration20261123130000_accessible_buy_button_defaults } from './Migration20261123130000_accessible_buy_button_defaults.ts';
 
 /**
  * Every migration in order. Listed explicitly (not globbed) so the same set runs from TypeScript
  * sources on Node 24, in tests and in the Docker image, on PGlite and on PostgreSQL alike.
  */
-export const MIGRATIONS = [{ name: 'Migration20261122000000_initial', class: Migration20261122000000_initial }];
+export const MIGRATIONS = [
+  { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
+  { name: 'Migration20261123110000_auth_throttle', class: Migration20261123110000_auth_throttle },
+  {
+    name: 'Migration20261123130000_accessible_buy_button_defaults',
+    class: Migration20261123130000_accessible_buy_button_defaults,
+  },
+];

@@ -10,16 +10,21 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import { MESSAGES } from '../shared/errors.ts';
+import { hasControlChars } from '../shared/text-rules.ts';
+import { originalOfMissingVariant } from '../src/media/backfill.ts';
 import '../shared/zod-locale.ts';
 import type { Database } from '../src/db/database.ts';
 import type { GeoLookup } from '../src/location/geoip.ts';
 import { type AppConfig, uploadsDirOf } from './config.ts';
 import { healthRoutes } from './health.ts';
+import { guardJsonBodies } from './input/json-body.ts';
 import { legacyRoutes } from './legacy/index.ts';
 import { loadGeo } from './location/location-source.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { clientErrorResponse, errorBody, errorsPlugin } from './plugins/errors.ts';
-import { createLimiters, type Limiters } from './plugins/rate-limit.ts';
+import { publicCachePlugin } from './plugins/public-cache.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionSweeperPlugin } from './plugins/session-sweeper.ts';
 import { ssrRoutes } from './ssr/routes.ts';
@@ -27,7 +32,6 @@ import { trpcRoutes } from './trpc/plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    limiters: Limiters;
     /** Local GeoIP lookups (GEOIP_DB), or null. */
     geo: GeoLookup | null;
     /** Every registered route with its options (policy included), for the authorization test. */
@@ -43,6 +47,9 @@ export type BuildAppOptions = {
   /** A pino logger to use (main.ts passes its own); tests pass none and get a silent app. */
   loggerInstance?: FastifyBaseLogger;
 };
+
+/** A stored upload's file name (the folder is flat; dot files are work in progress). */
+const UPLOAD_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9]+)?$/;
 
 /** TRUST_PROXY=2: trust the nearest two proxies' forwarded headers. */
 const trustHops = (hops: number) => (_addr: string, i: number) => i < hops;
@@ -62,15 +69,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // The framework's own refusals answer in the shop's format too (spec: errors read `error`).
     frameworkErrors: (err, _req, reply) => {
       const { status, body } = errorBody(err);
-      if (err.code === 'FST_ERR_BAD_URL') body.error = MESSAGES.badUrl;
       void (reply as FastifyReply).code(status).send(body);
     },
     clientErrorHandler: clientErrorResponse,
   };
   const app: FastifyInstance = Fastify(options);
+  guardJsonBodies(app);
   app.decorate('db', db);
   app.decorate('config', config);
-  app.decorate('limiters', createLimiters());
   app.decorate('geo', loadGeo(config.geoipDb));
   const routeList: RouteOptions[] = [];
   app.decorate('routeList', routeList);
@@ -80,7 +86,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(compressionPlugin);
   await app.register(contextPlugin);
+  await app.register(publicCachePlugin);
   await app.register(sessionSweeperPlugin);
 
   await app.register(healthRoutes);
@@ -88,22 +97,40 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(legacyRoutes);
 
   const uploadsDir = uploadsDirOf(config);
-  await app.register(async (scope) => {
-    scope.addHook('onRoute', (route) => {
-      route.config = { ...(route.config as object), policy: 'public' };
-    });
-    await scope.register(fastifyStatic, {
-      root: uploadsDir,
-      prefix: '/uploads/',
-      decorateReply: false,
-      immutable: true,
-      maxAge: '365d',
-      setHeaders: (reply) => {
-        reply.header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox");
-        reply.header('x-content-type-options', 'nosniff');
-      },
-    });
-  });
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...(route.config as object), policy: 'public' };
+      });
+      // A variant not written yet (images stored before variants existed, the demo's first
+      // minute) sends the browser to its original, never to a broken image; it is written meanwhile.
+      scope.setNotFoundHandler(async (req, reply) => {
+        const original = await originalOfMissingVariant(uploadsDir, req.url.split('?')[0] ?? '');
+        if (original) return reply.code(302).header('cache-control', 'no-store').redirect(original);
+        return reply.code(404).send({ error: MESSAGES.notFound });
+      });
+      // One flat folder of generated names. Served through `sendFile` rather than the static
+      // plugin's wildcard route, which lists the whole folder on every request to check the name's
+      // spelling (slow with thousands of variants, and a 403 when a file lands between its listing
+      // and its stat). Names starting with a dot (files being written or deleted) are never served.
+      await scope.register(fastifyStatic, {
+        root: uploadsDir,
+        serve: false,
+        immutable: true,
+        maxAge: '365d',
+        setHeaders: (reply) => {
+          reply.header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox");
+          reply.header('x-content-type-options', 'nosniff');
+        },
+      });
+      scope.get<{ Params: { name: string } }>('/:name', (req, reply) => {
+        const { name } = req.params;
+        if (hasControlChars(name)) return reply.code(400).send({ error: MESSAGES.invalidCharacters });
+        return UPLOAD_NAME.test(name) ? reply.sendFile(name) : reply.callNotFound();
+      });
+    },
+    { prefix: '/uploads' },
+  );
 
   const distDir = resolve(opts.distDir ?? join(import.meta.dirname, '..', 'dist'));
   await app.register(ssrRoutes, { distDir });

@@ -3,6 +3,9 @@ import { ensureInitialAdmin } from '../src/auth/auth.service.ts';
 import type { Logger } from '../src/context.ts';
 import { type Database, type DatabaseTarget, openDatabase } from '../src/db/database.ts';
 import { seedDemo } from '../src/demo/seed.ts';
+import { backfillVariants } from '../src/media/backfill.ts';
+import { sweepUploads } from '../src/media/file-store.ts';
+import { referencedUploads } from '../src/media/references.ts';
 import { type AppConfig, uploadsDirOf } from './config.ts';
 
 export function databaseTarget(config: AppConfig): DatabaseTarget {
@@ -15,12 +18,20 @@ export function databaseTarget(config: AppConfig): DatabaseTarget {
  */
 export async function prepareDatabase(config: AppConfig, log: Logger, print: (line: string) => void): Promise<Database> {
   await mkdir(uploadsDirOf(config), { recursive: true });
-  const db = await openDatabase(databaseTarget(config));
+  const db = await openDatabase(databaseTarget(config), { warn: (msg, err) => log.warn({ err }, msg) });
   try {
     const applied = await db.migrate();
     if (applied.length) log.info({ applied }, 'migrations applied');
     await ensureInitialAdmin(db.fork(), config.admin, log, print);
+    // Ends uploads and deletions a crash interrupted (src/media/file-store.ts).
+    const swept = await sweepUploads(uploadsDirOf(config), (urls) => referencedUploads(db.fork(), urls));
+    if (Object.values(swept).some((n) => n > 0)) log.info({ swept }, 'uploads folder swept');
     if (config.seedDemo && (await seedDemo(db.fork(), uploadsDirOf(config), log))) log.info('demo catalogue created');
+    // Images stored before variants existed get theirs in the background (npm run images:variants does it at once).
+    void backfillVariants(uploadsDirOf(config)).then(
+      (r) => r.created && log.info({ variants: r }, 'image variants created'),
+      (e: unknown) => log.warn({ err: e }, 'image variants not created'),
+    );
     return db;
   } catch (e) {
     await db.close();

@@ -57,6 +57,7 @@ const EnvSchema = z.object({
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(3_000),
 });
 
 export type AppConfig = {
@@ -76,7 +77,10 @@ export type AppConfig = {
   geoipDb: string | null;
   logLevel: string;
   session: { idleMs: number; maxMs: number };
+  /** SIGTERM: the whole stop (drain included) must end within this, else the process exits 1. */
   shutdownGraceMs: number;
+  /** SIGTERM: how long /readyz answers 503 while requests are still served, before the listener closes. */
+  shutdownDrainMs: number;
 };
 
 /** Uploaded images live under the data directory, served at /uploads/. */
@@ -98,6 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const missing = e.SHOPIFY_DOMAIN ? 'SHOPIFY_STOREFRONT_TOKEN' : 'SHOPIFY_DOMAIN';
     throw new ConfigError(`Invalid configuration:\n  ${missing}: SHOPIFY_DOMAIN and SHOPIFY_STOREFRONT_TOKEN go together`);
   }
+  if (e.SHUTDOWN_DRAIN_MS >= e.SHUTDOWN_GRACE_MS) {
+    throw new ConfigError('Invalid configuration:\n  SHUTDOWN_DRAIN_MS: must be shorter than SHUTDOWN_GRACE_MS');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -113,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     session: { idleMs: e.SESSION_IDLE_HOURS * 3_600_000, maxMs: e.SESSION_MAX_DAYS * 86_400_000 },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }
 

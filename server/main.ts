@@ -1,8 +1,10 @@
+import './production-mode.ts';
 import pino from 'pino';
 import { DataDirInUseError } from '../src/db/data-dir-lock.ts';
 import { buildApp } from './app.ts';
 import { prepareDatabase } from './boot.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { installGracefulShutdown } from './shutdown.ts';
 
 /** Process entry: configuration, database, HTTP listener, graceful shutdown. Never imported. */
 async function main(): Promise<void> {
@@ -19,33 +21,7 @@ async function main(): Promise<void> {
   })();
   app.log.info({ database: app.db.kind, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'database ready');
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: draining requests');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown timed out; exiting');
-      process.exit(1);
-    }, config.shutdownGraceMs);
-    timer.unref();
-    // Connections that finish their last response after close() began stay open as keep-alive;
-    // close them as soon as they go idle so draining ends when the last request is answered.
-    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
-    sweep.unref();
-    try {
-      await app.close();
-      clearInterval(sweep);
-      await app.db.close();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-
+  installGracefulShutdown(app, { drainMs: config.shutdownDrainMs, graceMs: config.shutdownGraceMs }, (code) => process.exit(code));
   await app.listen({ port: config.port, host: config.host });
 }
 

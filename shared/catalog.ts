@@ -3,6 +3,7 @@ import { zBool, zInt } from './coerce.ts';
 import { COLLECTION_SORTS, DEFAULT_COLLECTION_SORT, normalizeCollectionFilters } from './collection-filters.ts';
 import { zId } from './ids.ts';
 import { LIMITS } from './limits.ts';
+import { zBlock, zLine, zName, zSlug } from './text-fields.ts';
 
 /** Product as every adapter returns it (spec §3): money as numeric strings, images as URLs. */
 export const ZProduct = z.object({
@@ -38,7 +39,7 @@ const zOptionalQueryInt = (min: number, max: number) =>
 
 export const ZProductListInput = z
   .object({
-    q: z.string().max(200).optional(),
+    q: zLine({ max: 200 }).optional(),
     limit: zOptionalQueryInt(1, 500),
     collection_id: zOptionalQueryInt(1, 2_147_483_647),
   })
@@ -46,7 +47,7 @@ export const ZProductListInput = z
 
 /** `?id=` or `?slug=` (spec §7); the id wins when both are sent. */
 export const ZProductLookup = z
-  .object({ id: z.coerce.number().int().positive().optional(), slug: z.string().min(1).max(300).optional() })
+  .object({ id: zId.optional(), slug: zSlug.optional() })
   .refine((v) => v.id !== undefined || v.slug !== undefined, { message: 'Informe o id ou o slug do produto', path: ['id'] })
   .transform((v): { id: number } | { slug: string } => (v.id !== undefined ? { id: v.id } : { slug: v.slug ?? '' }));
 
@@ -58,7 +59,7 @@ export type HomeDto = z.infer<typeof ZHome>;
 
 export const ZDashboard = z.object({ products: z.number(), collections: z.number(), banners: z.number(), reviews: z.number() });
 
-export const ZSlugInput = z.object({ slug: z.string().min(1).max(300) });
+export const ZSlugInput = z.object({ slug: zSlug });
 
 /**
  * The collection page's sort, filters and paging (spec §2). Its URL carries them, so the server
@@ -113,7 +114,7 @@ export const ZCollectionPage = z.object({
 });
 export type CollectionPageDto = z.infer<typeof ZCollectionPage>;
 
-const name = z.string().max(200);
+const name = zName({ max: 200 });
 export const ZCollectionCreate = z.object({ name });
 export const ZCollectionUpdate = z.object({
   id: zId,
@@ -140,7 +141,11 @@ export const CATALOG_MESSAGES = {
 } as const;
 
 /** Text that JSON clients may send as a number (prices, Shopify ids) but is handled as a string. */
-const zText = (max: number, message: string) => z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(max, message));
+const zText = (field: typeof zLine) => (max: number, tooLong: string) =>
+  z.union([z.string(), z.number()]).transform(String).pipe(field({ max, tooLong }));
+const zTitle = zText(zName);
+const zDescription = zText(zBlock);
+const zValue = zText(zLine);
 
 /** A collection reference: '', 'null', '0', 0 or null mean "no collection" (featured). */
 const zCollectionRef = z.union([z.null(), z.literal(['', 'null', '0', 0]).transform(() => null), zId]);
@@ -150,12 +155,12 @@ const zCollectionRef = z.union([z.null(), z.literal(['', 'null', '0', 0]).transf
  * a missing one answers the spec's 'Preencha título e preço'; money is parsed there too.
  */
 const productFields = {
-  title: zText(255, 'Título muito longo (máx 255 caracteres)').optional(),
-  description: zText(20_000, 'Descrição muito longa (máx 20000 caracteres)').optional(),
-  price: zText(32, CATALOG_MESSAGES.invalidPrice).optional(),
-  old_price: z.union([z.null(), zText(32, CATALOG_MESSAGES.invalidOldPrice)]).optional(),
+  title: zTitle(255, 'Título muito longo (máx 255 caracteres)').optional(),
+  description: zDescription(20_000, 'Descrição muito longa (máx 20000 caracteres)').optional(),
+  price: zValue(32, CATALOG_MESSAGES.invalidPrice).optional(),
+  old_price: z.union([z.null(), zValue(32, CATALOG_MESSAGES.invalidOldPrice)]).optional(),
   collection_id: zCollectionRef.optional(),
-  shopify_product_id: zText(64, 'ID do produto Shopify muito longo (máx 64 caracteres)').optional(),
+  shopify_product_id: zValue(64, 'ID do produto Shopify muito longo (máx 64 caracteres)').optional(),
 };
 export const ZProductCreate = z.object(productFields);
 export type ProductCreate = z.infer<typeof ZProductCreate>;

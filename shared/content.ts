@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { zBool, zInt } from './coerce.ts';
 import { zId } from './ids.ts';
+import { zLine, zName } from './text-fields.ts';
+import { hasControlChars } from './text-rules.ts';
 
 export const ZBanner = z.object({
   id: z.number(),
@@ -96,36 +98,42 @@ export const zSortOrder = z
   .transform((v) => (v === '' || v === null ? undefined : v))
   .optional();
 
-/** Free text; null counts as empty, as old clients send it. */
-const zText = (max: number) =>
+/** Trimmed text (a display name, or a plain line); null counts as empty, as old clients send it. */
+const zText = (field: typeof zLine) => (max: number) =>
   z
     .string()
     .nullable()
-    .transform((v) => (v ?? '').trim())
-    .pipe(z.string().max(max, CONTENT_MESSAGES.textTooLong));
+    .transform((v) => v ?? '')
+    .pipe(field({ max, tooLong: CONTENT_MESSAGES.textTooLong, trim: true }));
+const zLabel = zText(zName);
+const zPlain = zText(zLine);
 
-// Browsers drop tabs and newlines inside URLs, so `java\nscript:` must not slip past the scheme check.
-const CONTROL_CHARS = /\p{Cc}/u;
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 const SAFE_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
 /** A link target may be empty (plain text), relative, or http(s)/mailto/tel; never `javascript:` and the like. */
 export function isSafeLinkUrl(url: string): boolean {
-  if (CONTROL_CHARS.test(url)) return false;
+  // Browsers drop tabs and newlines inside URLs, so `java\nscript:` must not slip past the scheme check.
+  if (hasControlChars(url)) return false;
   const scheme = SCHEME.exec(url)?.[1];
   return !scheme || SAFE_SCHEMES.has(scheme.toLowerCase());
 }
-const zLinkUrl = zText(2000);
+/** Checked by the services with isSafeLinkUrl (control characters included), answering the spec's 'Link inválido'. */
+const zLinkUrl = z
+  .string()
+  .nullable()
+  .transform((v) => (v ?? '').trim())
+  .pipe(z.string().max(2000, CONTENT_MESSAGES.textTooLong));
 
 /** Colour fields take a picker value or free text without further check (spec §5); blank means default. */
-const zColor = zText(64);
+const zColor = zPlain(64);
 
-export const ZBannerFields = z.object({ title: zText(255).optional(), href: zLinkUrl.optional(), sort_order: zSortOrder });
+export const ZBannerFields = z.object({ title: zLabel(255).optional(), href: zLinkUrl.optional(), sort_order: zSortOrder });
 export type BannerFields = z.infer<typeof ZBannerFields>;
 export const ZBannerUpdate = ZBannerFields.extend({ id: zId });
 export type BannerUpdate = z.infer<typeof ZBannerUpdate>;
 
 export const ZTopHeaderCreate = z.object({
-  text: zText(500),
+  text: zLabel(500),
   bg_color: zColor.optional(),
   text_color: zColor.optional(),
   sort_order: zSortOrder,
@@ -134,15 +142,15 @@ export type TopHeaderCreate = z.infer<typeof ZTopHeaderCreate>;
 export const ZTopHeaderUpdate = ZTopHeaderCreate.partial().extend({ id: zId });
 export type TopHeaderUpdate = z.infer<typeof ZTopHeaderUpdate>;
 
-export const ZFooterIconFields = z.object({ alt_text: zText(255).optional(), sort_order: zSortOrder });
+export const ZFooterIconFields = z.object({ alt_text: zLabel(255).optional(), sort_order: zSortOrder });
 export type FooterIconFields = z.infer<typeof ZFooterIconFields>;
 /** `active` as 0/1, '0'/'1' or true/false; left out, the icon flips. */
 export const ZFooterIconToggle = z.object({ id: zId, active: zBool.optional() });
 
-export const ZFooterSectionCreate = z.object({ title: zText(255), sort_order: zSortOrder });
+export const ZFooterSectionCreate = z.object({ title: zLabel(255), sort_order: zSortOrder });
 export type FooterSectionCreate = z.infer<typeof ZFooterSectionCreate>;
 
-export const ZFooterLinkCreate = z.object({ section_id: zId, label: zText(255), url: zLinkUrl.optional(), sort_order: zSortOrder });
+export const ZFooterLinkCreate = z.object({ section_id: zId, label: zLabel(255), url: zLinkUrl.optional(), sort_order: zSortOrder });
 export type FooterLinkCreate = z.infer<typeof ZFooterLinkCreate>;
-export const ZFooterLinkUpdate = z.object({ id: zId, label: zText(255).optional(), url: zLinkUrl.optional(), sort_order: zSortOrder });
+export const ZFooterLinkUpdate = z.object({ id: zId, label: zLabel(255).optional(), url: zLinkUrl.optional(), sort_order: zSortOrder });
 export type FooterLinkUpdate = z.infer<typeof ZFooterLinkUpdate>;

@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   TOO_MANY_REQUESTS: 429,
   STORE_LOCKED: 423,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 } as const;
 
 export type ErrorKind = keyof typeof ERROR_STATUS;
@@ -30,14 +31,27 @@ export const USER_ERROR_CODES = [
 export type UserErrorCode = (typeof USER_ERROR_CODES)[number];
 
 export const MESSAGES = {
-  requestFailed: 'Request failed',
+  requestFailed: 'Falha na requisição',
   badRequest: 'Requisição inválida',
+  invalidCharacters: 'Caracteres inválidos',
+  invalidJson: 'JSON inválido',
+  jsonTooDeep: 'JSON aninhado demais',
+  payloadTooLarge: 'Arquivo ou requisição grande demais',
+  unsupportedMediaType: 'Tipo de conteúdo não suportado',
+  lengthRequired: 'Content-Length obrigatório',
+  forbidden: 'Acesso negado',
+  conflict: 'Conflito com o estado atual',
+  preconditionFailed: 'Pré-condição não atendida',
+  requestCancelled: 'Requisição cancelada',
+  notImplemented: 'Não implementado',
+  unavailable: 'Serviço indisponível',
   badMultipart: 'Formulário multipart inválido',
   badUrl: 'Endereço inválido',
   headersTooLarge: 'Cabeçalhos da requisição grandes demais',
   requestTimeout: 'Tempo da requisição esgotado',
   methodNotAllowed: 'Método não permitido',
   internal: 'Erro interno do servidor',
+  storageUnavailable: 'Armazenamento de imagens indisponível. Tente novamente mais tarde.',
   unauthorized: 'Não autenticado',
   notFound: 'Não encontrado',
   productNotFound: 'Produto não encontrado',

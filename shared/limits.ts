@@ -29,6 +29,8 @@ export const LIMITS = {
   productButtonWidth: { min: 40, max: 100, step: 5, default: 100 },
   productButtonHeight: { min: 40, max: 80, step: 4, default: 48 },
   passwordMinLength: 6,
+  /** Longest product or collection slug a URL, a query parameter or a procedure may name. */
+  slugMaxLength: 300,
   username: { min: 3, max: 50, pattern: /^[A-Za-z0-9_]+$/ },
   reviewsPerProduct: { min: 4, max: 7 },
   sidebarCollapseBreakpointPx: 1024,

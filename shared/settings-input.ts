@@ -3,6 +3,7 @@ import { zBool, zIntInRange } from './coerce.ts';
 import { MESSAGES } from './errors.ts';
 import { LIMITS } from './limits.ts';
 import { SETTINGS_DEFAULTS, type Settings, ZSettings } from './settings.ts';
+import { zBlock, zLine, zName } from './text-fields.ts';
 
 /** Numeric settings and their spec §5 ranges; out-of-range input falls back to the default. */
 const RANGES = {
@@ -16,6 +17,9 @@ const RANGES = {
 
 const MESSAGE_FOR: Partial<Record<keyof Settings, string>> = { locale: MESSAGES.invalidLocale, currency: MESSAGES.invalidCurrency };
 
+/** The shop's title is a display name, its description and footer text may span lines; the rest are plain lines. */
+const TEXT_FIELD: Partial<Record<keyof Settings, typeof zLine>> = { site_title: zName, site_description: zBlock, copyright_text: zBlock };
+
 /** The update form of one field: legacy booleans, clamped numbers, trimmed text, spec messages. */
 function inputFor(key: keyof Settings, schema: z.ZodType): z.ZodType {
   if (schema instanceof z.ZodBoolean) return zBool;
@@ -24,7 +28,7 @@ function inputFor(key: keyof Settings, schema: z.ZodType): z.ZodType {
     return zIntInRange(r.min, r.max, SETTINGS_DEFAULTS[key as keyof typeof RANGES]);
   }
   if (schema instanceof z.ZodEnum) return z.enum(schema.options as [string, ...string[]], { error: MESSAGE_FOR[key] });
-  if (schema instanceof z.ZodString) return z.string().trim().pipe(schema);
+  if (schema instanceof z.ZodString) return (TEXT_FIELD[key] ?? zLine)({ trim: true }).pipe(schema);
   return schema;
 }
 
@@ -37,7 +41,7 @@ const fields = Object.fromEntries(
  * booleans and numbers in their legacy text forms. `store_unlock_password` is plain text in and is
  * stored only as an argon2id hash; empty keeps the current one.
  */
-export const ZSettingsUpdate = z.object({ ...fields, store_unlock_password: z.string().max(200).optional() }) as unknown as z.ZodType<
+export const ZSettingsUpdate = z.object({ ...fields, store_unlock_password: zLine({ max: 200 }).optional() }) as unknown as z.ZodType<
   Partial<Settings> & { store_unlock_password?: string }
 >;
 export type SettingsUpdate = z.infer<typeof ZSettingsUpdate>;

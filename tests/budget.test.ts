@@ -1,32 +1,76 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { readAssets } from '../server/ssr/manifest.ts';
+import { ADMIN_ENTRY, catalogModule, readAssets, readManifest, STOREFRONT_ENTRY } from '../server/ssr/manifest.ts';
+import { LOCALES } from '../shared/locales.ts';
 
 /**
  * The storefront's byte budget, measured on the production build (`npm test` builds first):
- * what a shopper's browser downloads before the page is interactive. `npm run bench` prints the
- * same numbers next to the server timings.
+ * what a shopper's browser downloads before the page is interactive, brotli at quality 11 (what
+ * the precompressed assets are served as). The JavaScript is the storefront entry's whole static
+ * import graph, walked here from Vite's manifest (not from the list the server preloads), plus
+ * the largest locale catalog, which hydration waits for. The Buy Button SDK is not in it: it is a
+ * separate file loaded once the page is interactive. `npm run bench` prints the same numbers.
+ *
+ * The performance issue's target is 80 KB. It is out of reach with this stack: React 19's client
+ * renderer alone is 57 KB, and the libraries' chunk (React, react-router, TanStack Query, tRPC,
+ * Lingui) is 88 KB; the storefront's own code adds 19 KB and the catalog 8.5 KB (116 KB in all
+ * when this was written). This budget holds the line there, so any growth fails here.
  */
-const BUDGET = { storefrontJsGzip: 125 * 1024, storefrontCssGzip: 16 * 1024 };
+const KB = 1024;
+const BUDGET = { storefrontJsBrotli: 118 * KB, storefrontCssBrotli: 8 * KB, homeCriticalCssInline: 32 * KB };
 
 const client = resolve(import.meta.dirname, '..', 'dist', 'client');
-const { storefront, admin } = readAssets(client);
-const gz = (files: string[]) => files.reduce((n, f) => n + gzipSync(readFileSync(join(client, f))).length, 0);
-const js = [storefront.script, ...storefront.preload];
+const manifest = readManifest(client);
+const { storefront } = readAssets(client);
+const file = (f: string) => readFileSync(join(client, f));
+const brotli = (buf: Buffer) => brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const brotliOf = (files: string[]) => files.reduce((n, f) => n + brotli(file(f)), 0);
+
+/** The entry's chunk and every chunk it imports statically, transitively, per the manifest. */
+function staticGraph(key: string): string[] {
+  const files = new Set<string>();
+  const walk = (k: string) => {
+    const chunk = manifest[k];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const i of chunk.imports ?? []) walk(i);
+  };
+  walk(key);
+  return [...files];
+}
+
+const graph = staticGraph(STOREFRONT_ENTRY);
+const catalogs = LOCALES.map((l) => manifest[catalogModule(l)]?.file).filter((f): f is string => !!f);
+const largestCatalog = Math.max(...catalogs.map((f) => brotli(file(f))));
 
 describe('storefront budget', () => {
-  it(`loads at most ${BUDGET.storefrontJsGzip / 1024} KB of gzipped JavaScript up front`, () => {
-    expect(gz(js)).toBeLessThanOrEqual(BUDGET.storefrontJsGzip);
+  it('finds the storefront graph and one catalog chunk per locale in the manifest', () => {
+    expect(graph.length).toBeGreaterThan(1);
+    expect(catalogs).toHaveLength(LOCALES.length);
+    // What the server preloads is that very graph: nothing loads before hydration unmeasured.
+    expect(new Set([storefront.script, ...storefront.preload].map((f) => f.slice(1)))).toEqual(new Set(graph));
   });
 
-  it(`loads at most ${BUDGET.storefrontCssGzip / 1024} KB of gzipped CSS`, () => {
-    expect(gz(storefront.css)).toBeLessThanOrEqual(BUDGET.storefrontCssGzip);
+  it(`loads at most ${BUDGET.storefrontJsBrotli / KB} KB of JavaScript (brotli) before hydrating`, () => {
+    const total = brotliOf(graph) + largestCatalog;
+    expect(total).toBeLessThanOrEqual(BUDGET.storefrontJsBrotli);
   });
 
-  it('never loads the admin or Mantine', () => {
-    expect(js).not.toContain(admin.script);
-    for (const f of js) expect(readFileSync(join(client, f), 'utf8')).not.toMatch(/mantine-[A-Z][a-zA-Z]+-root/);
+  it(`has at most ${BUDGET.storefrontCssBrotli / KB} KB of CSS (brotli), inlined in the page`, () => {
+    expect(brotliOf(storefront.css.map((f) => f.slice(1)))).toBeLessThanOrEqual(BUDGET.storefrontCssBrotli);
+    expect(storefront.cssText.length).toBeGreaterThan(0);
+    expect(storefront.cssText.length).toBeLessThanOrEqual(BUDGET.homeCriticalCssInline);
+    expect(storefront.cssText).not.toMatch(/<\/style/i);
+  });
+
+  it('never loads the admin, Mantine or zod', () => {
+    expect(graph).not.toContain(manifest[ADMIN_ENTRY]?.file);
+    for (const f of graph) {
+      const code = file(f).toString('utf8');
+      expect(code).not.toMatch(/mantine-[A-Z][a-zA-Z]+-root/);
+      expect(code).not.toMatch(/ZodError|_zod\b/);
+    }
   });
 });

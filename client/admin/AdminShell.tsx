@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, AppShell, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Route, Routes, useLocation } from 'react-router';
 import { LIMITS } from '../../shared/limits.ts';
@@ -9,6 +8,7 @@ import { useTRPC } from '../trpc.ts';
 import { BannersPage } from './banners/BannersPage.tsx';
 import { CollectionsPage } from './collections/CollectionsPage.tsx';
 import adminText from './common/admin-text.module.css';
+import { useNotify } from './common/notify.ts';
 import { Dashboard } from './Dashboard.tsx';
 import { FooterPage } from './footer/FooterPage.tsx';
 import { HeaderPage } from './header/HeaderPage.tsx';
@@ -25,6 +25,7 @@ import { UsersPage } from './UsersPage.tsx';
 /** The signed-in panel: header (sidebar toggle, theme, 'Ver Loja', 'Sair') and sidebar (spec §2). */
 export function AdminShell({ username }: { username: string }) {
   const { t } = useLingui();
+  const notify = useNotify();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -68,7 +69,7 @@ export function AdminShell({ username }: { username: string }) {
       onError: (_e, _v, context) => {
         // Spec §4: on failure the previous theme is restored.
         if (context?.previous) queryClient.setQueryData(trpc.settings.admin.queryKey(), context.previous);
-        notifications.show({ color: 'red', title: t`Erro`, message: t`Falha ao salvar configurações.` });
+        notify.error({ title: t`Erro`, message: t`Falha ao salvar configurações.` });
       },
       onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.settings.admin.queryKey() }),
     }),

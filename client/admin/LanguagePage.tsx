@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CURRENCIES, CURRENCY_CODES, type CurrencyCode } from '../../shared/currencies.ts';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../shared/locales.ts';
 import { useTRPC } from '../trpc.ts';
+import { useNotify } from './common/notify.ts';
 
 /**
  * One language or currency card. Selected: the admin's "selected" colours (readable in both themes)
@@ -43,6 +43,7 @@ const Sub = ({ selected, children }: { selected: boolean; children: React.ReactN
 /** 'Idioma e Moeda' (spec §2): the storefront's language and currency; the page reloads after saving. */
 export function LanguagePage() {
   const { t } = useLingui();
+  const notify = useNotify();
   const trpc = useTRPC();
   const settings = useQuery(trpc.settings.admin.queryOptions());
   // The owner's choice, falling back to the saved values (never overwritten by a late load).
@@ -53,10 +54,10 @@ export function LanguagePage() {
   const save = useMutation(
     trpc.settings.update.mutationOptions({
       onSuccess: () => {
-        notifications.show({ color: 'green', title: t`Configurações salvas`, message: t`Idioma e moeda atualizados com sucesso!` });
+        notify.success({ title: t`Configurações salvas`, message: t`Idioma e moeda atualizados com sucesso!` });
         window.setTimeout(() => window.location.reload(), 800);
       },
-      onError: () => notifications.show({ color: 'red', title: t`Erro`, message: t`Falha ao salvar configurações.` }),
+      onError: () => notify.error({ title: t`Erro`, message: t`Falha ao salvar configurações.` }),
     }),
   );
   return (

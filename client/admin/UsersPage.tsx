@@ -4,8 +4,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Modal, Paper, PasswordInput, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useMemo, useState } from 'react';
@@ -14,6 +12,8 @@ import { ZChangePasswordInput, ZCreateUserInput } from '../../shared/auth.ts';
 import type { UserErrorCode } from '../../shared/errors.ts';
 import { LIMITS } from '../../shared/limits.ts';
 import { useTRPC } from '../trpc.ts';
+import { useNotify } from './common/notify.ts';
+import { useConfirm } from './common/useConfirm.tsx';
 
 /** Spec §8 "User errors": the text for each server code, per action; any other failure gets the action's generic text. */
 const USER_ERRORS = {
@@ -32,6 +32,8 @@ function codeText(known: Partial<Record<UserErrorCode, MessageDescriptor>>, erro
 /** 'Gerenciar Usuários' (spec §2): the admins, with create, delete and change-own-password. */
 export function UsersPage({ me }: { me: string }) {
   const { t, i18n } = useLingui();
+  const notify = useNotify();
+  const confirm = useConfirm();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const users = useQuery(trpc.auth.listUsers.queryOptions());
@@ -42,23 +44,17 @@ export function UsersPage({ me }: { me: string }) {
   const remove = useMutation(
     trpc.auth.deleteUser.mutationOptions({
       onSuccess: () => {
-        notifications.show({ color: 'green', message: t`Usuário deletado com sucesso!` });
+        notify.success(t`Usuário deletado com sucesso!`);
         refresh();
       },
-      onError: (e) =>
-        notifications.show({
-          color: 'red',
-          title: t`Erro`,
-          message: i18n._(codeText(USER_ERRORS.delete, e) ?? msg`Erro ao deletar usuário`),
-        }),
+      onError: (e) => notify.error({ title: t`Erro`, message: i18n._(codeText(USER_ERRORS.delete, e) ?? msg`Erro ao deletar usuário`) }),
     }),
   );
   const confirmDelete = (user: { id: number; username: string }) =>
-    modals.openConfirmModal({
-      title: t`Excluir ${user.username}`,
-      children: <Text size="sm">{t`Tem certeza que deseja deletar este usuário?`}</Text>,
-      labels: { confirm: t`Excluir`, cancel: t`Cancelar` },
-      confirmProps: { color: 'red' },
+    confirm({
+      question: t`Excluir ${user.username}`,
+      detail: t`Tem certeza que deseja deletar este usuário?`,
+      confirmLabel: t`Excluir`,
       onConfirm: () => remove.mutate({ id: user.id }),
     });
 
@@ -139,6 +135,7 @@ function FormError({ error }: { error: string | null }) {
 
 function CreateUserModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: () => void }) {
   const { t, i18n } = useLingui();
+  const notify = useNotify();
   const trpc = useTRPC();
   const [error, setError] = useState<string | null>(null);
   // The shared contract, with spec §5's rules (the limits the server checks too) and their texts.
@@ -154,7 +151,7 @@ function CreateUserModal({ opened, onClose, onCreated }: { opened: boolean; onCl
   const create = useMutation(
     trpc.auth.createUser.mutationOptions({
       onSuccess: () => {
-        notifications.show({ color: 'green', message: t`Usuário criado com sucesso!` });
+        notify.success(t`Usuário criado com sucesso!`);
         form.reset();
         onCreated();
         onClose();
@@ -193,6 +190,7 @@ type PasswordForm = z.infer<typeof ZChangePasswordInput> & { confirm: string };
 
 function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t, i18n } = useLingui();
+  const notify = useNotify();
   const trpc = useTRPC();
   const [error, setError] = useState<string | null>(null);
   const schema = useMemo(() => {
@@ -207,7 +205,7 @@ function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: ()
   const change = useMutation(
     trpc.auth.changePassword.mutationOptions({
       onSuccess: () => {
-        notifications.show({ color: 'green', message: t`Senha alterada com sucesso!` });
+        notify.success(t`Senha alterada com sucesso!`);
         form.reset();
         onClose();
       },

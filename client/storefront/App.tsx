@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro';
-import { useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { CollectionPage } from './collection/CollectionPage.tsx';
+import { DocumentTitle } from './common/DocumentTitle.tsx';
+import { useShellHydrated } from './common/hydration.tsx';
 import { NotFound } from './common/NotFound.tsx';
 import { HomePage } from './home/HomePage.tsx';
 import { Layout } from './layout/Layout.tsx';
@@ -9,25 +10,26 @@ import { ProductPage } from './product/ProductPage.tsx';
 
 /** Storefront routes (spec §2). The server prefetches each one's data (routes.ts). */
 export function StorefrontApp() {
-  useEffect(() => {
-    // Marks the end of hydration (used by the browser tests and handy when debugging).
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+  // With the deferred parts (common/hydration.tsx), marks the end of hydration.
+  useShellHydrated();
   return (
-    <Routes>
-      <Route element={<Layout />}>
-        <Route index element={<HomePage />} />
-        <Route path="produto/:slug" element={<ProductPage />} />
-        <Route path="colecao/:slug" element={<CollectionPage />} />
-        <Route
-          path="*"
-          element={
-            <NotFound>
-              <Trans>Página não encontrada</Trans>
-            </NotFound>
-          }
-        />
-      </Route>
-    </Routes>
+    <>
+      <DocumentTitle />
+      <Routes>
+        <Route element={<Layout />}>
+          <Route index element={<HomePage />} />
+          <Route path="produto/:slug" element={<ProductPage />} />
+          <Route path="colecao/:slug" element={<CollectionPage />} />
+          <Route
+            path="*"
+            element={
+              <NotFound>
+                <Trans>Página não encontrada</Trans>
+              </NotFound>
+            }
+          />
+        </Route>
+      </Routes>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { matchPath } from 'react-router';
 import type { AppRouter } from '../../server/trpc/router.ts';
+import { isSlug } from '../../shared/text-rules.ts';
 import { collectionPageQuery } from './collection/collection-search.ts';
 
 export type Trpc = TRPCOptionsProxy<AppRouter>;
@@ -15,7 +16,10 @@ export type StorefrontRoute = {
   path: string;
   /** `search` is the URL's query string (sort and filters of the collection page). */
   prefetch: (trpc: Trpc, qc: QueryClient, params: Params, search: URLSearchParams) => Promise<unknown>[];
-  /** True when the page's main data does not exist (the server answers 404). */
+  /**
+   * True when the page's main data does not exist (the server answers 404). A slug that cannot be
+   * one (too long, control characters: shared/text-rules.ts) is not even looked up.
+   */
   missing?: (trpc: Trpc, qc: QueryClient, params: Params, search: URLSearchParams) => boolean;
 };
 
@@ -36,18 +40,22 @@ export const STOREFRONT_ROUTES: StorefrontRoute[] = [
   },
   {
     path: '/produto/:slug',
-    prefetch: (trpc, qc, p) => [
-      qc.prefetchQuery(trpc.catalog.productPage.queryOptions({ slug: p.slug ?? '' })).then(() => {
-        const product = qc.getQueryData(trpc.catalog.productPage.queryKey({ slug: p.slug ?? '' }));
-        return product ? qc.prefetchQuery(trpc.reviews.list.queryOptions({ product_id: product.id })) : undefined;
-      }),
-    ],
-    missing: (trpc, qc, p) => qc.getQueryData(trpc.catalog.productPage.queryKey({ slug: p.slug ?? '' })) === null,
+    prefetch: (trpc, qc, p) =>
+      isSlug(p.slug ?? '')
+        ? [
+            qc.prefetchQuery(trpc.catalog.productPage.queryOptions({ slug: p.slug ?? '' })).then(() => {
+              const product = qc.getQueryData(trpc.catalog.productPage.queryKey({ slug: p.slug ?? '' }));
+              return product ? qc.prefetchQuery(trpc.reviews.list.queryOptions({ product_id: product.id })) : undefined;
+            }),
+          ]
+        : [],
+    missing: (trpc, qc, p) => !isSlug(p.slug ?? '') || qc.getQueryData(trpc.catalog.productPage.queryKey({ slug: p.slug ?? '' })) === null,
   },
   {
     path: '/colecao/:slug',
-    prefetch: (trpc, qc, p, search) => [qc.prefetchInfiniteQuery(collectionPageQuery(trpc, p.slug ?? '', search))],
-    missing: (trpc, qc, p, search) => collectionPageData(trpc, qc, p, search) === null,
+    prefetch: (trpc, qc, p, search) =>
+      isSlug(p.slug ?? '') ? [qc.prefetchInfiniteQuery(collectionPageQuery(trpc, p.slug ?? '', search))] : [],
+    missing: (trpc, qc, p, search) => !isSlug(p.slug ?? '') || collectionPageData(trpc, qc, p, search) === null,
   },
 ];
 

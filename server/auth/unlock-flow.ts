@@ -1,20 +1,29 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '../../shared/errors.ts';
+import { unlockFailed, unlockSucceeded, unlockWait } from '../../src/auth/login-throttle.ts';
 import { AppError } from '../../src/errors.ts';
 import { unlockStore } from '../../src/settings/store-lock.ts';
 import { setUnlockCookie } from '../cookies.ts';
+import { clientAddress, enforceRequestRate, tooManyAttempts } from '../plugins/rate-limit.ts';
 
-/** Unlocking a locked store: rate limited per client address, then the browser-session cookie. */
+/**
+ * Unlocking a locked store: the per-address request rate, failure backoff per address and for
+ * every address together (src/auth/login-throttle.ts), then the browser-session cookie.
+ */
 export async function unlockFlow(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, password: string): Promise<void> {
-  const wait = app.limiters.unlockByIp.hit(req.ip);
-  if (wait > 0) {
-    reply.header('retry-after', String(wait));
-    throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyAttempts);
-  }
+  await enforceRequestRate(app.requestRate.unlock, req, reply);
+  const address = clientAddress(req);
   const ctx = await req.appContext();
-  const token = await unlockStore(ctx, password);
-  if (token) {
-    setUnlockCookie(req, reply, token);
-    ctx.unlocked = true;
+  const wait = await unlockWait(ctx.em, address);
+  if (wait > 0) tooManyAttempts(reply, wait);
+  try {
+    const token = await unlockStore(ctx, password);
+    if (token) {
+      await unlockSucceeded(ctx.em, address);
+      setUnlockCookie(req, reply, token);
+      ctx.unlocked = true;
+    }
+  } catch (e) {
+    if (e instanceof AppError && e.kind === 'UNAUTHORIZED') await unlockFailed(ctx.em, address);
+    throw e;
   }
 }

@@ -1,6 +1,12 @@
 import type { z } from 'zod';
-import { MESSAGES } from '../../shared/errors.ts';
+import { MESSAGES, type UserErrorCode } from '../../shared/errors.ts';
 import { AppError } from '../../src/errors.ts';
+
+/** The spec's user error code a schema attached to its refusal (`params: { appCode }`), as for invalid_username. */
+export function issueAppCode(issue: z.core.$ZodIssue | undefined): UserErrorCode | undefined {
+  const params = issue && 'params' in issue ? (issue.params as { appCode?: UserErrorCode } | undefined) : undefined;
+  return params?.appCode;
+}
 
 function valueAt(raw: unknown, path: PropertyKey[]): unknown {
   let v: unknown = raw;
@@ -22,5 +28,7 @@ export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.outp
   const missing = issue.code === 'invalid_type' && (value === undefined || value === null || value === '');
   const field = issue.path.join('.');
   if (missing) throw new AppError('BAD_REQUEST', MESSAGES.fillAllFields, undefined, field || undefined);
+  const code = issueAppCode(issue);
+  if (code) throw new AppError('BAD_REQUEST', issue.message, code, field || undefined);
   throw new AppError('BAD_REQUEST', field ? `${field}: ${issue.message}` : issue.message, undefined, field || undefined);
 }

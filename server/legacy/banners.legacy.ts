@@ -9,7 +9,7 @@ import { legacyRoute, params } from './legacy-route.ts';
 
 /** /api/banners/*.php (spec §7 "Banners"): multipart title, href, sort_order and `image`. */
 export function bannersLegacy(app: FastifyInstance): void {
-  legacyRoute(app, { method: 'GET', url: '/api/banners/list.php', policy: 'public', handler: (ctx) => listBanners(ctx) });
+  legacyRoute(app, { method: 'GET', url: '/api/banners/list.php', policy: 'public', cached: true, handler: (ctx) => listBanners(ctx) });
   legacyRoute(app, {
     method: 'POST',
     url: '/api/banners/create.php',

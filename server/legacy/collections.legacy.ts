@@ -8,7 +8,13 @@ import { legacyRoute, params } from './legacy-route.ts';
 
 /** /api/collections/*.php (spec §7 "Collections"). */
 export function collectionsLegacy(app: FastifyInstance): void {
-  legacyRoute(app, { method: 'GET', url: '/api/collections/list.php', policy: 'public', handler: (ctx) => listCollections(ctx) });
+  legacyRoute(app, {
+    method: 'GET',
+    url: '/api/collections/list.php',
+    policy: 'public',
+    cached: true,
+    handler: (ctx) => listCollections(ctx),
+  });
   legacyRoute(app, {
     method: 'POST',
     url: '/api/collections/create.php',

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/errors.ts';
 import type { AppContext } from '../../src/context.ts';
-import { AppError } from '../../src/errors.ts';
+import { AppError, isAppError } from '../../src/errors.ts';
+import { errorBody } from '../plugins/errors.ts';
+import { answerCached, cacheKey } from '../plugins/public-cache.ts';
 
 /** Who may call a route. Every registered route declares one; a test checks that none lacks it. */
 export type Policy = 'public' | 'admin';
@@ -20,8 +22,55 @@ export function params(req: FastifyRequest): Record<string, unknown> {
   return { ...(req.query as Record<string, unknown>), ...body };
 }
 
+type RouteDef = {
+  method: 'GET' | 'POST';
+  url: string;
+  policy: Policy;
+  handler: Handler;
+  /**
+   * A public read whose answer depends only on the URL and the store lock (catalogue and content
+   * lists, settings): answered from the public cache. Per-visitor reads (me.php, the location)
+   * must not set it.
+   */
+  cached?: boolean;
+};
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Domain refusals are answers like any other (a locked store's 423, an unknown id's 404): cached too. */
+const KEPT_ERRORS = new Set(['BAD_REQUEST', 'NOT_FOUND', 'STORE_LOCKED', 'FORBIDDEN']);
+
+/** A cached read: the handler's JSON, or its domain refusal in the shop's `{ error }` format. */
+function cachedRead(app: FastifyInstance, def: RouteDef): void {
+  app.route({
+    method: 'GET',
+    url: def.url,
+    config: { policy: 'public' },
+    handler: (req, reply) =>
+      answerCached(
+        req,
+        reply,
+        (view) => cacheKey('legacy', view, req.url),
+        async () => {
+          try {
+            const result = await def.handler(await req.appContext(), req, reply);
+            return { status: 200, contentType: JSON_TYPE, body: JSON.stringify(result ?? { ok: true }) };
+          } catch (e) {
+            if (!isAppError(e) || !KEPT_ERRORS.has(e.kind)) throw e;
+            const { status, body } = errorBody(e);
+            return { status, contentType: JSON_TYPE, body: JSON.stringify(body) };
+          }
+        },
+      ),
+  });
+}
+
 /** Registers one documented `.php` URL as a thin adapter: policy check, one service call, JSON. */
-export function legacyRoute(app: FastifyInstance, def: { method: 'GET' | 'POST'; url: string; policy: Policy; handler: Handler }): void {
+export function legacyRoute(app: FastifyInstance, def: RouteDef): void {
+  if (def.cached && def.method === 'GET' && def.policy === 'public') {
+    cachedRead(app, def);
+    return;
+  }
   app.route({
     method: def.method,
     url: def.url,

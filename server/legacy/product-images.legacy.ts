@@ -12,6 +12,7 @@ export function productImagesLegacy(app: FastifyInstance): void {
     method: 'GET',
     url: '/api/products/images/list.php',
     policy: 'public',
+    cached: true,
     handler: async (ctx, req) => {
       const images = await listProductImages(ctx, parseInput(ZProductImageListInput, params(req)).product_id);
       return { ok: true, images };

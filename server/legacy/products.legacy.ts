@@ -13,12 +13,14 @@ export function productsLegacy(app: FastifyInstance): void {
     method: 'GET',
     url: '/api/products/list.php',
     policy: 'public',
+    cached: true,
     handler: (ctx, req) => listProducts(ctx, parseInput(ZProductListInput, params(req))),
   });
   legacyRoute(app, {
     method: 'GET',
     url: '/api/products/get.php',
     policy: 'public',
+    cached: true,
     handler: (ctx, req) => getProduct(ctx, parseInput(ZProductLookup, params(req))),
   });
   legacyRoute(app, {

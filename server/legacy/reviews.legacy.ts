@@ -12,6 +12,7 @@ export function reviewsLegacy(app: FastifyInstance): void {
     method: 'GET',
     url: '/api/reviews/list.php',
     policy: 'public',
+    cached: true,
     handler: (ctx, req) => listReviews(ctx, parseInput(ZReviewListInput, params(req)).product_id),
   });
   legacyRoute(app, {

@@ -5,7 +5,13 @@ import { legacyRoute } from './legacy-route.ts';
 
 /** /settings/*.php (spec §7 "Settings"). */
 export function settingsLegacy(app: FastifyInstance): void {
-  legacyRoute(app, { method: 'GET', url: '/settings/get.php', policy: 'public', handler: async (ctx) => getPublicSettings(ctx) });
+  legacyRoute(app, {
+    method: 'GET',
+    url: '/settings/get.php',
+    policy: 'public',
+    cached: true,
+    handler: async (ctx) => getPublicSettings(ctx),
+  });
   legacyRoute(app, {
     method: 'POST',
     url: '/settings/update.php',

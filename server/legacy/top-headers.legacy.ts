@@ -7,7 +7,13 @@ import { legacyRoute, params } from './legacy-route.ts';
 
 /** /api/top_headers/*.php (spec §7 "Top headers"): JSON {text, bg_color, text_color, sort_order}. */
 export function topHeadersLegacy(app: FastifyInstance): void {
-  legacyRoute(app, { method: 'GET', url: '/api/top_headers/list.php', policy: 'public', handler: (ctx) => listTopHeaders(ctx) });
+  legacyRoute(app, {
+    method: 'GET',
+    url: '/api/top_headers/list.php',
+    policy: 'public',
+    cached: true,
+    handler: (ctx) => listTopHeaders(ctx),
+  });
   legacyRoute(app, {
     method: 'POST',
     url: '/api/top_headers/create.php',

@@ -1,60 +1,69 @@
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { MESSAGES } from '../../shared/errors.ts';
+import { countRequest } from '../../src/auth/throttle-store.ts';
+import type { Database } from '../../src/db/database.ts';
+import { AppError } from '../../src/errors.ts';
+
+type Counter = { current: number; ttl: number };
+
 /**
- * A small in-memory limiter: at most `max` hits per key within `windowMs`. Used for login and
- * unlock, per client address and per account. In memory is enough for the single process this
- * shop runs as; counters reset on restart.
+ * A store for @fastify/rate-limit kept in the database (auth_throttle), so every app instance on
+ * the database shares the same counts and they survive restarts.
  */
-export class RateLimiter {
-  readonly max: number;
-  readonly windowMs: number;
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
-
-  constructor(max: number, windowMs: number) {
-    this.max = max;
-    this.windowMs = windowMs;
-  }
-
-  /** Counts one attempt; returns the seconds to wait when the key is over its limit, else 0. */
-  hit(key: string, now = Date.now()): number {
-    this.sweep(now);
-    const entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      this.hits.set(key, { count: 1, resetAt: now + this.windowMs });
-      return 0;
+function databaseStore(db: Database) {
+  return class DatabaseRateStore {
+    incr(key: string, cb: (err: Error | null, res?: Counter) => void, timeWindow: number): void {
+      countRequest(db.fork(), key, timeWindow).then(
+        (r) => cb(null, { current: r.count, ttl: r.ttlMs }),
+        (err: Error) => cb(err),
+      );
     }
-    entry.count++;
-    return entry.count > this.max ? Math.ceil((entry.resetAt - now) / 1000) : 0;
-  }
-
-  /** Seconds to wait if the key is already over its limit, without counting an attempt. */
-  blocked(key: string, now = Date.now()): number {
-    const entry = this.hits.get(key);
-    return entry && entry.resetAt > now && entry.count >= this.max ? Math.ceil((entry.resetAt - now) / 1000) : 0;
-  }
-
-  reset(key: string): void {
-    this.hits.delete(key);
-  }
-
-  private sweep(now: number): void {
-    if (this.hits.size < 10_000) return;
-    for (const [k, v] of this.hits) if (v.resetAt <= now) this.hits.delete(k);
-  }
-}
-
-/** The limiters the app uses; one set per app instance so tests do not share counters. */
-export function createLimiters() {
-  return {
-    /** Any login attempt from one address: 20 per 15 minutes. */
-    loginByIp: new RateLimiter(20, 15 * 60_000),
-    /** Failed logins for one username from one address: 5 per 15 minutes. */
-    loginByAccountIp: new RateLimiter(5, 15 * 60_000),
-    /**
-     * Failed logins for one username from anywhere: 100 per 15 minutes. Loose on purpose: a tight
-     * limit here would let anyone lock the owner out by failing on purpose.
-     */
-    loginByAccount: new RateLimiter(100, 15 * 60_000),
-    /** Unlock attempts of a locked store from one address: 10 per 15 minutes. */
-    unlockByIp: new RateLimiter(10, 15 * 60_000),
+    child(): DatabaseRateStore {
+      return this;
+    }
   };
 }
-export type Limiters = ReturnType<typeof createLimiters>;
+
+/** The client address as limits key it: IPv4 as is, IPv6 by its /64 (one host holds a whole /64). */
+export const clientAddress = (req: FastifyRequest): string => normalizeIP(req.ip);
+
+/** Plain request rate per address for the password endpoints: bounds the password-hashing work one host can cause. */
+const PASSWORD_REQUESTS_PER_MINUTE = 60;
+
+type Limit = (req: FastifyRequest) => Promise<{ isAllowed: true } | { isAllowed: false; isExceeded: boolean; ttlInSeconds: number }>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Request-rate limits per client address, in the shared store. */
+    requestRate: { login: Limit; unlock: Limit };
+  }
+}
+
+/** Registers @fastify/rate-limit over the database store; limits are applied by the auth flows. */
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(rateLimit, { global: false, store: databaseStore(app.db), skipOnError: true });
+    const perAddress = (name: string) =>
+      app.createRateLimit({
+        max: PASSWORD_REQUESTS_PER_MINUTE,
+        timeWindow: 60_000,
+        keyGenerator: (req) => `${name}|${clientAddress(req)}`,
+      });
+    app.decorate('requestRate', { login: perAddress('login'), unlock: perAddress('unlock') });
+  },
+  { name: 'rate-limit' },
+);
+
+/** Answers 429 with Retry-After. */
+export function tooManyAttempts(reply: FastifyReply, waitSeconds: number): never {
+  reply.header('retry-after', String(Math.max(1, Math.ceil(waitSeconds))));
+  throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyAttempts);
+}
+
+/** Counts one request against `limit`; refuses it with 429 when the address is over its rate. */
+export async function enforceRequestRate(limit: Limit, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const r = await limit(req);
+  if (!r.isAllowed && r.isExceeded) tooManyAttempts(reply, r.ttlInSeconds);
+}

@@ -1,6 +1,8 @@
+import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '../../shared/errors.ts';
+import { pagePolicy } from './content-policy.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -26,23 +28,45 @@ export function isCrossSiteWrite(req: FastifyRequest): boolean {
   }
 }
 
-function securityHeaders(_req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, p: unknown) => void) {
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-  reply.header('x-frame-options', 'SAMEORIGIN');
-  reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
-  done(null, payload);
+/** Paths whose every answer is private to a session: the admin app and the legacy session endpoints. */
+const PRIVATE_PATHS = /^\/(admin(\/|$|\?)|auth\/)/;
+
+/**
+ * Per-response headers: the pages' Content-Security-Policy (content-policy.ts), HSTS when the
+ * request came over TLS (directly, or through a proxy trusted by TRUST_PROXY, which is what
+ * makes `req.protocol` read X-Forwarded-Proto), and `no-store` on every admin and session answer
+ * and on anything that sets a cookie, errors included.
+ */
+async function perResponseHeaders(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+    reply.header('content-security-policy', await pagePolicy(app, req));
+  }
+  if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  const isPrivate =
+    PRIVATE_PATHS.test(req.url) || req.routeOptions.config?.policy === 'admin' || reply.getHeader('set-cookie') !== undefined;
+  if (isPrivate) reply.header('cache-control', 'no-store');
 }
 
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
+    // The fixed headers. The CSP depends on the current settings and HSTS on the request, so both
+    // are set per response below.
+    await app.register(helmet, {
+      contentSecurityPolicy: false,
+      strictTransportSecurity: false,
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      // Product images may be shown by other sites (feeds, link previews): no CORP restriction.
+      crossOriginResourcePolicy: false,
+      frameguard: { action: 'sameorigin' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    });
     app.addHook('onRequest', async (req, reply) => {
       if (isCrossSiteWrite(req)) {
         req.log.warn({ origin: req.headers.origin, site: req.headers['sec-fetch-site'] }, 'cross-site write refused');
         return reply.code(403).send({ error: MESSAGES.crossSite });
       }
     });
-    app.addHook('onSend', securityHeaders);
+    app.addHook('onSend', async (req, reply) => perResponseHeaders(app, req, reply));
   },
   { name: 'security' },
 );

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { purgeExpiredSessions } from '../../src/auth/session.service.ts';
+import { sweepThrottle } from '../../src/auth/throttle-store.ts';
 
 const HOUR = 3_600_000;
 
-/** Deletes expired and idle sessions once an hour, so the table does not grow without end. */
+/** Deletes expired and idle sessions and old login/unlock counters once an hour, so the tables do not grow without end. */
 export const sessionSweeperPlugin = fp(
   async (app: FastifyInstance) => {
     let timer: NodeJS.Timeout | undefined;
@@ -12,6 +13,8 @@ export const sessionSweeperPlugin = fp(
       try {
         const removed = await purgeExpiredSessions(app.db.fork(), app.config.session);
         if (removed) app.log.info({ removed }, 'expired sessions removed');
+        const counters = await sweepThrottle(app.db.fork());
+        if (counters) app.log.info({ removed: counters }, 'old login and unlock counters removed');
       } catch (err) {
         app.log.warn({ err }, 'session sweep failed');
       }

@@ -1,13 +1,28 @@
 import type { PageHead } from '../../client/entry-server.tsx';
 import { imageUrl } from '../../shared/image-url.ts';
+import { hasVariants, variantSrcset } from '../../shared/image-variants.ts';
 import type { Locale } from '../../shared/locales.ts';
 import { type ImageSize, uploadedImageSize } from '../../src/media/image-size.ts';
 import { breadcrumbLd, homeLd, productLd } from './json-ld.ts';
 
 /** One `<meta>`: Open Graph and product tags use `property`, the others `name`. */
 export type MetaTag = { property: string; content: string } | { name: string; content: string };
-/** The search-engine and link-preview part of a document head (html.ts writes it). */
-export type HeadSeo = { canonical: string | null; meta: MetaTag[]; jsonLd: unknown[] };
+/** The LCP image's preload: its AVIF variants with the `sizes` the page draws them at. */
+export type ImagePreload = { type: 'image/avif'; srcset: string; sizes: string };
+/** The search-engine and link-preview part of a document head, and the LCP preload (html.ts writes it). */
+export type HeadSeo = { canonical: string | null; meta: MetaTag[]; jsonLd: unknown[]; preload?: ImagePreload | null };
+
+/**
+ * Only the LCP image is preloaded, and only when it has variants: browsers without AVIF skip a
+ * preload of that type and find the WebP source in the markup instead.
+ */
+export function lcpPreload(head: PageHead): ImagePreload | null {
+  const lcp = 'lcp' in head ? head.lcp : null;
+  if (!lcp) return null;
+  const url = imageUrl(lcp.url);
+  if (!hasVariants(url)) return null;
+  return { type: 'image/avif', srcset: variantSrcset(url, 'avif'), sizes: lcp.sizes };
+}
 
 const OG_LOCALES: Record<Locale, string> = { 'pt-BR': 'pt_BR', en: 'en_US', es: 'es_ES', de: 'de_DE', fr: 'fr_FR', ja: 'ja_JP' };
 
@@ -74,7 +89,7 @@ export async function pageSeo(head: PageHead, o: Options): Promise<HeadSeo> {
         ]
       : []),
   ];
-  return { canonical, meta, jsonLd };
+  return { canonical, meta, jsonLd, preload: lcpPreload(head) };
 }
 
 /** og:image with its size when known (uploads are measured once; http images are not fetched). */

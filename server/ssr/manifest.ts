@@ -1,13 +1,37 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LOCALES, type Locale } from '../../shared/locales.ts';
 
-type Chunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
-export type EntryAssets = { script: string; css: string[]; preload: string[] };
+type Chunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
+export type EntryAssets = {
+  script: string;
+  /** Every stylesheet the entry needs before first paint (its static graph's CSS). */
+  css: string[];
+  /** The chunks the entry imports statically (modulepreloaded). */
+  preload: string[];
+  /** The stylesheets' text, read once at start: the storefront inlines it (no render-blocking request). */
+  cssText: string;
+  /** Per locale, the catalog chunk loaded before hydration (modulepreloaded for the page's locale). */
+  catalogs: Partial<Record<Locale, string>>;
+};
 
-/** Reads Vite's manifest and lists, per entry, its script, every stylesheet and the chunks to preload. */
+/** Vite's manifest of a client build (dist/client/.vite/manifest.json). */
+export function readManifest(clientDir: string): Record<string, Chunk> {
+  return JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+}
+
+export const STOREFRONT_ENTRY = 'client/entry-client.tsx';
+export const ADMIN_ENTRY = 'client/admin/entry-admin.tsx';
+/** The module each locale's catalog is built from (client/i18n-client.ts imports it lazily). */
+export const catalogModule = (locale: Locale) => `client/locales/${locale}.ts`;
+
+/**
+ * Reads Vite's manifest and lists, per entry, its script, every stylesheet (and their text), the
+ * chunks to preload and the locale catalogs' chunks.
+ */
 export function readAssets(clientDir: string): { storefront: EntryAssets; admin: EntryAssets } {
-  const manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
-  const collect = (key: string): EntryAssets => {
+  const manifest = readManifest(clientDir);
+  const collect = (key: string, withCss: boolean): EntryAssets => {
     const entry = manifest[key];
     if (!entry) throw new Error(`entry ${key} missing from the client build`);
     const css = new Set<string>();
@@ -23,7 +47,13 @@ export function readAssets(clientDir: string): { storefront: EntryAssets; admin:
       for (const i of chunk.imports ?? []) walk(i);
     };
     walk(key);
-    return { script: `/${entry.file}`, css: [...css], preload: [...preload] };
+    const catalogs: Partial<Record<Locale, string>> = {};
+    for (const locale of LOCALES) {
+      const chunk = manifest[catalogModule(locale)];
+      if (chunk) catalogs[locale] = `/${chunk.file}`;
+    }
+    const cssText = withCss ? [...css].map((href) => readFileSync(join(clientDir, href)).toString('utf8').trim()).join('\n') : '';
+    return { script: `/${entry.file}`, css: [...css], preload: [...preload], cssText, catalogs };
   };
-  return { storefront: collect('client/entry-client.tsx'), admin: collect('client/admin/entry-admin.tsx') };
+  return { storefront: collect(STOREFRONT_ENTRY, true), admin: collect(ADMIN_ENTRY, false) };
 }

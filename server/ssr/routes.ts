@@ -6,7 +6,10 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderInput, RenderResult } from '../../client/entry-server.tsx';
 import { MESSAGES } from '../../shared/errors.ts';
+import type { CacheSource } from '../../src/cache/public-cache.ts';
 import { uploadsDirOf } from '../config.ts';
+import { throwIfDatabaseUnavailable } from '../plugins/db-unavailable.ts';
+import { answerCached, cacheKey } from '../plugins/public-cache.ts';
 import { appRouter } from '../trpc/router.ts';
 import { pageSeo } from './head.ts';
 import { documentHtml } from './html.ts';
@@ -43,6 +46,9 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
     prefix: '/',
     wildcard: false,
     index: false,
+    // dist/client/assets/*.br and *.gz, written by `npm run build` (scripts/precompress.ts).
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders: (reply, path) => {
       reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
@@ -57,37 +63,51 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
   app.get('/admin', async (_req, reply) => adminShell(reply, assets.admin));
   app.get('/admin/*', async (_req, reply) => adminShell(reply, assets.admin));
 
-  app.get('/*', async (req: FastifyRequest, reply: FastifyReply) => {
-    const path = req.url.split('?')[0] ?? '/';
-    if (API_PREFIXES.some((p) => path.startsWith(p)) || path.endsWith('.php')) {
-      return reply.code(404).send({ error: MESSAGES.notFound });
-    }
+  /**
+   * Renders one storefront URL for the request's context; the cache shares it across visitors, so
+   * the document must hold nothing per request. Its only inline scripts are data blocks
+   * (`application/json` state, `application/ld+json`), which a CSP does not run as scripts and
+   * which need no nonce. Should a per-request value (a nonce) ever be needed, cache the document in
+   * parts and join them with the value at send time.
+   */
+  const renderPage = async (req: FastifyRequest, origin: string): Promise<CacheSource> => {
     const queryClient = makeServerQueryClient();
     const ctx = await req.appContext();
     const trpc = createTRPCOptionsProxy({ router: appRouter, ctx: { app: ctx, http: null }, queryClient });
-    const origin = publicOrigin(req);
     const page = await renderer.render({ url: req.url, origin, trpc, queryClient });
+    throwIfDatabaseUnavailable(queryClient);
     const seo = await pageSeo(page.head, {
       origin,
       status: page.status,
       description: page.description,
       uploadsDir: uploadsDirOf(app.config),
     });
-    return reply
-      .code(page.status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(
-        documentHtml({
-          lang: page.locale,
-          title: page.title,
-          description: page.description,
-          faviconUrl: page.faviconUrl,
-          seo,
-          body: page.html,
-          state: page.state,
-          assets: assets.storefront,
-        }),
-      );
+    const html = documentHtml({
+      lang: page.locale,
+      title: page.title,
+      description: page.description,
+      faviconUrl: page.faviconUrl,
+      seo,
+      body: page.html,
+      state: page.state,
+      assets: assets.storefront,
+    });
+    return { status: page.status, contentType: 'text/html; charset=utf-8', body: html };
+  };
+
+  // A page depends on its URL (path and query), the public origin written into it and the
+  // visitor's view of the store lock; locale and currency are the shop's, not the visitor's.
+  app.get('/*', async (req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    if (API_PREFIXES.some((p) => path.startsWith(p)) || path.endsWith('.php')) {
+      return reply.code(404).send({ error: MESSAGES.notFound });
+    }
+    const origin = publicOrigin(req);
+    return answerCached(
+      req,
+      reply,
+      (view) => cacheKey('page', view, req.url, origin),
+      () => renderPage(req, origin),
+    );
   });
 }

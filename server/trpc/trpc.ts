@@ -1,9 +1,13 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { type ErrorKind, MESSAGES } from '../../shared/errors.ts';
 import type { AppContext, SessionUser } from '../../src/context.ts';
-import { isAppError } from '../../src/errors.ts';
+import { AppError, isAppError } from '../../src/errors.ts';
+import { issueAppCode } from '../input/parse.ts';
+import { trpcDatabaseUnavailable } from '../plugins/db-unavailable.ts';
+import { databaseInputError } from '../plugins/errors.ts';
 
 /** What every procedure receives: the domain context plus the HTTP pieces login/logout need. */
 export type TrpcContext = {
@@ -21,6 +25,7 @@ const CODE: Record<ErrorKind, TRPCError['code']> = {
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   STORE_LOCKED: 'FORBIDDEN',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
 
 /** Every procedure declares who may call it; a test fails when one does not. */
@@ -28,6 +33,11 @@ export type ProcedureMeta = {
   policy: 'public' | 'admin';
   /** Takes a multipart FormData body (files); only these may send one. */
   upload?: boolean;
+  /**
+   * A public read whose answer depends only on its input and the store lock: GET batches made
+   * only of these are answered from the public cache (server/trpc/cached-reads.ts).
+   */
+  cached?: boolean;
 };
 
 /** The input field an error is about (a zod issue's path or the service's own), for forms to show it in place. */
@@ -36,16 +46,47 @@ function fieldOf(cause: unknown): string | null {
   return isAppError(cause) ? (cause.field ?? null) : null;
 }
 
-/** What a client may read of an error: our own texts, zod's (Portuguese) ones, else a generic one. */
-function publicMessage(code: TRPCError['code'], cause: unknown, message: string): string {
+/** The shop's words for each tRPC code, for the refusals tRPC makes itself (they are in English). */
+const CODE_MESSAGES: Record<TRPC_ERROR_CODE_KEY, string> = {
+  PARSE_ERROR: MESSAGES.invalidJson,
+  BAD_REQUEST: MESSAGES.badRequest,
+  UNAUTHORIZED: MESSAGES.unauthorized,
+  PAYMENT_REQUIRED: MESSAGES.forbidden,
+  FORBIDDEN: MESSAGES.forbidden,
+  NOT_FOUND: MESSAGES.notFound,
+  METHOD_NOT_SUPPORTED: MESSAGES.methodNotAllowed,
+  TIMEOUT: MESSAGES.requestTimeout,
+  CONFLICT: MESSAGES.conflict,
+  PRECONDITION_FAILED: MESSAGES.preconditionFailed,
+  PAYLOAD_TOO_LARGE: MESSAGES.payloadTooLarge,
+  UNSUPPORTED_MEDIA_TYPE: MESSAGES.unsupportedMediaType,
+  UNPROCESSABLE_CONTENT: MESSAGES.badRequest,
+  PRECONDITION_REQUIRED: MESSAGES.preconditionFailed,
+  TOO_MANY_REQUESTS: MESSAGES.tooManyAttempts,
+  CLIENT_CLOSED_REQUEST: MESSAGES.requestCancelled,
+  INTERNAL_SERVER_ERROR: MESSAGES.internal,
+  NOT_IMPLEMENTED: MESSAGES.notImplemented,
+  BAD_GATEWAY: MESSAGES.unavailable,
+  SERVICE_UNAVAILABLE: MESSAGES.unavailable,
+  GATEWAY_TIMEOUT: MESSAGES.unavailable,
+};
+
+/**
+ * What a client may read of an error: our own texts (AppError) and zod's (Portuguese, see
+ * shared/zod-locale.ts); anything else, tRPC's own refusals included, gets the shop's words for
+ * its code.
+ */
+function publicMessage(code: TRPC_ERROR_CODE_KEY, cause: unknown): string {
+  if (code === 'INTERNAL_SERVER_ERROR') return MESSAGES.internal;
   if (cause instanceof ZodError) return cause.issues[0]?.message ?? MESSAGES.requestFailed;
-  if (isAppError(cause)) return message;
-  // tRPC's own refusals (unknown procedure, wrong method) are in English: answer in the shop's words.
-  if (code === 'NOT_FOUND') return MESSAGES.notFound;
-  if (code === 'METHOD_NOT_SUPPORTED') return MESSAGES.methodNotAllowed;
-  if (!cause) return message;
-  // Anything else (a malformed body, a parser's complaint) is not ours to show verbatim.
-  return code === 'BAD_REQUEST' || code === 'PARSE_ERROR' ? MESSAGES.badRequest : message;
+  if (isAppError(cause)) return cause.message;
+  return CODE_MESSAGES[code] ?? MESSAGES.badRequest;
+}
+
+/** The spec's user error code (username_exists, wrong_password, ...) of an error, when it has one. */
+function appCodeOf(cause: unknown): string | null {
+  if (cause instanceof ZodError) return issueAppCode(cause.issues[0]) ?? null;
+  return isAppError(cause) ? (cause.code ?? null) : null;
 }
 
 const t = initTRPC
@@ -56,16 +97,15 @@ const t = initTRPC
     errorFormatter({ shape, error }) {
       const cause = error.cause;
       const internal = error.code === 'INTERNAL_SERVER_ERROR';
-      const message = internal ? MESSAGES.internal : publicMessage(error.code, cause, shape.message);
       return {
-        message,
+        message: publicMessage(error.code, cause),
         code: shape.code,
         data: {
           code: shape.data.code,
           httpStatus: shape.data.httpStatus,
           path: shape.data.path,
           /** The spec's user error code (username_exists, wrong_password, ...), when there is one. */
-          appCode: isAppError(cause) ? (cause.code ?? null) : null,
+          appCode: appCodeOf(cause),
           storeLocked: isAppError(cause) && cause.kind === 'STORE_LOCKED',
           field: internal ? null : fieldOf(cause),
         },
@@ -73,13 +113,17 @@ const t = initTRPC
     },
   });
 
-/** Domain errors become tRPC errors with the matching status; anything else stays internal. */
+/**
+ * Domain errors become tRPC errors with the matching status, and so does a value PostgreSQL refused
+ * (plugins/errors.ts); anything else stays internal.
+ */
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && isAppError(result.error.cause)) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: CODE[cause.kind], message: cause.message, cause });
-  }
+  if (result.ok) return result;
+  const unavailable = trpcDatabaseUnavailable(result.error.cause);
+  if (unavailable) throw unavailable;
+  const cause = isAppError(result.error.cause) ? result.error.cause : databaseInputError(result.error.cause);
+  if (cause) throw new TRPCError({ code: CODE[cause.kind], message: cause.message, cause });
   return result;
 });
 
@@ -93,6 +137,12 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.meta({ policy: 'public' }).use(mapAppErrors).use(ownUnitOfWork);
 
+/**
+ * Public reads of the catalogue, content and settings: nothing per visitor (no session, no
+ * request headers), so their answers are cached and shared until a write changes the data.
+ */
+export const publicReadProcedure = publicProcedure.meta({ policy: 'public', cached: true });
+
 /** Procedures for signed-in administrators; `ctx.user` is non-null inside. */
 export const adminProcedure = t.procedure
   .meta({ policy: 'admin' })
@@ -100,7 +150,7 @@ export const adminProcedure = t.procedure
   .use(ownUnitOfWork)
   .use(({ ctx, next }) => {
     const user = ctx.app.user;
-    if (!user?.isAdmin) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.unauthorized });
+    if (!user?.isAdmin) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized);
     return next({ ctx: { ...ctx, user: user as SessionUser } });
   });
 
@@ -110,5 +160,15 @@ export function requireHttp(ctx: TrpcContext) {
   return ctx.http;
 }
 
-/** Admin procedures that receive files as FormData (uploads of images or the reviews CSV). */
-export const uploadProcedure = adminProcedure.meta({ policy: 'admin', upload: true });
+/**
+ * Admin procedures that receive files as FormData (uploads of images or the reviews CSV). A body the
+ * FormData parser cannot read (no boundary, cut short) is the client's fault: 400, as on the legacy routes.
+ */
+export const uploadProcedure = adminProcedure.meta({ policy: 'admin', upload: true }).use(({ getRawInput, next }) =>
+  next({
+    getRawInput: () =>
+      getRawInput().catch(() => {
+        throw new AppError('BAD_REQUEST', MESSAGES.badMultipart);
+      }),
+  }),
+);

@@ -1,4 +1,5 @@
 import type { CollectionDto, CollectionUpdate } from '../../shared/catalog.ts';
+import { INT32 } from '../../shared/coerce.ts';
 import { MESSAGES } from '../../shared/errors.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
@@ -24,7 +25,8 @@ async function createOnce(ctx: AppContext, input: { name: string }): Promise<Col
   const c = ctx.em.create(Collection, {
     name,
     slug: await uniqueSlug(ctx.em, Collection, name),
-    sort_order: (last?.sort_order ?? 0) + 1,
+    // After the last one, but never past what the column holds (an owner may set the largest value).
+    sort_order: Math.min((last?.sort_order ?? 0) + 1, INT32.max),
     active: true,
     created_at: new Date(),
     updated_at: new Date(),

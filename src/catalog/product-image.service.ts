@@ -4,7 +4,7 @@ import { LIMITS } from '../../shared/limits.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { safeFileName } from '../media/file-name.ts';
-import { prepareImage, removeUpload, type Upload, withSavedImages } from '../media/media.service.ts';
+import { prepareImage, type Upload, withRemovedImages, withSavedImages } from '../media/media.service.ts';
 import { assertStoreVisible } from '../settings/store-lock.ts';
 import type { IProduct } from './product.entity.ts';
 import { findProductOrFail } from './product.service.ts';
@@ -50,16 +50,17 @@ export async function addProductImages(ctx: AppContext, productId: number, uploa
   return prepared.length;
 }
 
-/** Removes one image; the file goes once the row is gone. */
+/** Removes one image with its files and variants (file-store.ts: never a row without its file). */
 export async function deleteProductImage(ctx: AppContext, id: number): Promise<void> {
   const image = await ctx.em.findOne(ProductImage, { id }, { populate: ['product'] });
   if (!image) throw new AppError('NOT_FOUND', M.imageNotFound);
   const product = image.product as IProduct;
   const rest = (await galleryOf(ctx.em, product.id)).filter((i) => i.id !== id);
-  ctx.em.remove(image);
-  syncCover(product, rest);
-  await ctx.em.flush();
-  await removeUpload(ctx.uploadsDir, image.url);
+  await withRemovedImages(ctx, [image.url], async () => {
+    ctx.em.remove(image);
+    syncCover(product, rest);
+    await ctx.em.flush();
+  });
 }
 
 /**

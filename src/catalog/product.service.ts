@@ -4,7 +4,7 @@ import { MESSAGES } from '../../shared/errors.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { safeFileName } from '../media/file-name.ts';
-import { prepareImage, removeUpload, type Upload, withSavedImages } from '../media/media.service.ts';
+import { prepareImage, type Upload, withRemovedImages, withSavedImages } from '../media/media.service.ts';
 import { Collection } from './collection.entity.ts';
 import { withGalleries } from './galleries.ts';
 import { parseMoney, parseOptionalMoney } from './money.ts';
@@ -118,14 +118,15 @@ async function updateOnce(ctx: AppContext, input: ProductUpdate, image?: Upload)
   return commitWithImage(ctx, product, image);
 }
 
-/** Deletes a product with its gallery and reviews (cascade); its image files go after the commit. */
+/** Deletes a product with its gallery and reviews (cascade), and the gallery's files and variants. */
 export async function deleteProduct(ctx: AppContext, id: number): Promise<void> {
   const product = await findProductOrFail(ctx.em, id);
   const images = await ctx.em.find(ProductImage, { product: id });
   const urls = new Set([product.image_url, ...images.map((i) => i.url)]);
-  const n = await ctx.em.nativeDelete(Product, { id });
-  if (n === 0) throw new AppError('NOT_FOUND', MESSAGES.productNotFound);
-  await Promise.all([...urls].map((url) => removeUpload(ctx.uploadsDir, url)));
+  await withRemovedImages(ctx, [...urls], async () => {
+    const n = await ctx.em.nativeDelete(Product, { id });
+    if (n === 0) throw new AppError('NOT_FOUND', MESSAGES.productNotFound);
+  });
 }
 
 /** Applies a new order in one transaction: every id must exist, or nothing changes. */

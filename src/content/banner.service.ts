@@ -1,7 +1,7 @@
 import { type BannerDto, type BannerFields, type BannerUpdate, CONTENT_MESSAGES, DEFAULT_SORT_ORDER } from '../../shared/content.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { prepareImage, removeUpload, type Upload, withSavedImages } from '../media/media.service.ts';
+import { prepareImage, type Upload, withRemovedImages, withSavedImages } from '../media/media.service.ts';
 import { assertStoreVisible } from '../settings/store-lock.ts';
 import { Banner } from './banner.entity.ts';
 import { bySortOrder, toBannerDto } from './content.mapper.ts';
@@ -38,28 +38,29 @@ export async function createBanner(ctx: AppContext, input: BannerFields, image: 
   });
 }
 
-/** Changes the given fields; a new image replaces the old one, whose file goes once the row is saved. */
+/** Changes the given fields; a new image replaces the old one, whose files go with the same commit. */
 export async function updateBanner(ctx: AppContext, input: BannerUpdate, image: Upload | undefined): Promise<BannerDto> {
   const b = await findOrFail(ctx, input.id);
   if (input.href !== undefined) checkedLinkUrl(input.href);
   const prepared = image ? [await prepareImage(image)] : [];
-  const previous = b.image_url;
-  const dto = await withSavedImages(ctx.uploadsDir, prepared, async ([saved]) => {
-    if (input.title !== undefined) b.title = input.title;
-    if (input.href !== undefined) b.href = input.href;
-    if (input.sort_order !== undefined) b.sort_order = input.sort_order;
-    if (saved) b.image_url = saved.url;
-    await ctx.em.flush();
-    return toBannerDto(b);
-  });
-  if (dto.image_url !== previous) await removeUpload(ctx.uploadsDir, previous);
-  return dto;
+  const replaced = prepared.length ? [b.image_url] : [];
+  return withSavedImages(ctx.uploadsDir, prepared, ([saved]) =>
+    withRemovedImages(ctx, replaced, async () => {
+      if (input.title !== undefined) b.title = input.title;
+      if (input.href !== undefined) b.href = input.href;
+      if (input.sort_order !== undefined) b.sort_order = input.sort_order;
+      if (saved) b.image_url = saved.url;
+      await ctx.em.flush();
+      return toBannerDto(b);
+    }),
+  );
 }
 
-/** Deletes the row, then its image file. */
+/** Deletes the row with its image files. */
 export async function deleteBanner(ctx: AppContext, id: number): Promise<void> {
   const b = await findOrFail(ctx, id);
-  ctx.em.remove(b);
-  await ctx.em.flush();
-  await removeUpload(ctx.uploadsDir, b.image_url);
+  await withRemovedImages(ctx, [b.image_url], async () => {
+    ctx.em.remove(b);
+    await ctx.em.flush();
+  });
 }

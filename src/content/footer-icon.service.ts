@@ -1,7 +1,7 @@
 import { CONTENT_MESSAGES, type FooterIconDto, type FooterIconFields } from '../../shared/content.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, onField } from '../errors.ts';
-import { prepareImage, removeUpload, type Upload, withSavedImages } from '../media/media.service.ts';
+import { prepareImage, type Upload, withRemovedImages, withSavedImages } from '../media/media.service.ts';
 import { assertStoreVisible } from '../settings/store-lock.ts';
 import { bySortOrder, toFooterIconDto } from './content.mapper.ts';
 import { FooterIcon } from './footer.entity.ts';
@@ -47,10 +47,11 @@ export async function toggleFooterIcon(ctx: AppContext, input: { id: number; act
   return toFooterIconDto(icon);
 }
 
-/** Deletes the row, then its image file. */
+/** Deletes the row with its image files. */
 export async function deleteFooterIcon(ctx: AppContext, id: number): Promise<void> {
   const icon = await findOrFail(ctx, id);
-  ctx.em.remove(icon);
-  await ctx.em.flush();
-  await removeUpload(ctx.uploadsDir, icon.image_url);
+  await withRemovedImages(ctx, [icon.image_url], async () => {
+    ctx.em.remove(icon);
+    await ctx.em.flush();
+  });
 }

@@ -5,8 +5,10 @@ import { Migrator } from '@mikro-orm/migrations';
 import { PgliteDriver } from '@mikro-orm/pglite';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { MIGRATIONS } from '../../migrations/index.ts';
+import { type ChangeChannel, openChangeChannel } from './change-channel.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { ENTITIES } from './entities.ts';
+import { watchWrites } from './write-watch.ts';
 
 /** Where the data lives: a PostgreSQL server, PGlite on disk, or PGlite in memory (tests). */
 export type DatabaseTarget =
@@ -23,6 +25,12 @@ export type Database = {
   /** PGlite only: the data directory as a tar.gz (used to cache a migrated template for tests). */
   dump(): Promise<Blob>;
   close(): Promise<void>;
+  /**
+   * Calls `listener` after every committed write that could change public output: this process's
+   * own (src/db/write-watch.ts) and, on PostgreSQL, other instances' (src/db/change-channel.ts).
+   * Returns the unsubscribe function.
+   */
+  onChange(listener: () => void): () => void;
 };
 
 function optionsFor(target: DatabaseTarget): Partial<Options> {
@@ -42,6 +50,9 @@ function optionsFor(target: DatabaseTarget): Partial<Options> {
       driver: PostgreSqlDriver,
       clientUrl: target.url,
       ...(target.schema ? { schema: target.schema } : {}),
+      // pg's pool drops a connection the server closed (terminated backend, restart, failover) and
+      // opens a new one on the next query, so the shop recovers by itself. No connection timeout:
+      // pg applies it to waiting for a free pooled connection too, which would fail requests under load.
       pool: { min: 0, max: 10 },
     } as Partial<Options>;
   }
@@ -61,7 +72,8 @@ function optionsFor(target: DatabaseTarget): Partial<Options> {
   } as Partial<Options>;
 }
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+/** `warn` hears what the database layer cannot act on (e.g. the change channel's lost connection). */
+export async function openDatabase(target: DatabaseTarget, opts: { warn?: (msg: string, err: Error) => void } = {}): Promise<Database> {
   const release = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => {};
   let orm: MikroORM;
   try {
@@ -70,8 +82,31 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     release();
     throw e;
   }
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const l of listeners) l();
+  };
+  let channel: ChangeChannel | null = null;
+  watchWrites(orm.driver.getConnection('write') as unknown as Parameters<typeof watchWrites>[0], () => {
+    changed();
+    channel?.announce();
+  });
+  if (target.kind === 'postgresql') {
+    const conn = orm.driver.getConnection('write');
+    channel = await openChangeChannel({
+      url: target.url,
+      schema: target.schema,
+      send: async (name, payload) => void (await conn.execute('select pg_notify(?, ?)', [name, payload])),
+      onRemoteChange: changed,
+      onError: (err) => opts.warn?.('change channel (LISTEN/NOTIFY) failed; reconnecting', err),
+    });
+  }
   return {
     kind: target.kind,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
     fork: () => orm.em.fork(),
     async ping() {
       await orm.em.fork().getConnection().execute('select 1');
@@ -87,6 +122,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     },
     async close() {
       try {
+        await channel?.close();
         await orm.close(true);
       } finally {
         release();

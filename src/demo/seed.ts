@@ -12,7 +12,10 @@ import { slugify } from '../catalog/slug.ts';
 import { Banner } from '../content/banner.entity.ts';
 import { FooterIcon, FooterLink, FooterSection } from '../content/footer.entity.ts';
 import { TopHeader } from '../content/top-header.entity.ts';
-import { type PreparedImage, removeUpload, saveImage } from '../media/media.service.ts';
+import { backfillVariants } from '../media/backfill.ts';
+import { discardImages, type StoredImage, settleImages } from '../media/file-store.ts';
+import { IMAGE_JOBS, mapLimit } from '../media/map-limit.ts';
+import { type PreparedImage, saveImage } from '../media/media.service.ts';
 import { Review } from '../reviews/review.entity.ts';
 import { DEMO_BANNERS, DEMO_FOOTER_ICONS, DEMO_FOOTER_SECTIONS, DEMO_TOP_HEADERS } from './demo-content.ts';
 import { DEMO_COLLECTIONS, DEMO_PRODUCTS } from './demo-data.ts';
@@ -20,8 +23,7 @@ import { type DemoImages, renderDemoImages } from './demo-images.ts';
 import { demoReviews } from './demo-reviews.ts';
 
 type Log = { info(o: object | string, m?: string): void };
-type Saved = { url: string; fileName: string };
-type SavedImages = { products: Saved[][]; banners: Saved[]; icons: Saved[] };
+type SavedImages = { products: StoredImage[][]; banners: StoredImage[]; icons: StoredImage[] };
 
 async function catalogueIsEmpty(em: EntityManager): Promise<boolean> {
   return (await em.count(Product)) === 0 && (await em.count(Collection)) === 0;
@@ -39,20 +41,25 @@ function slugger(): (text: string) => string {
   };
 }
 
-/** Writes the files one by one, recording each URL in `written` at once so a failure can clean up. */
-async function saveAll(uploadsDir: string, images: DemoImages, written: string[]): Promise<SavedImages> {
-  const save = async (list: PreparedImage[]) => {
-    const out: Saved[] = [];
-    for (const img of list) {
-      const saved = await saveImage(uploadsDir, img);
-      written.push(saved.url);
-      out.push(saved);
-    }
-    return out;
+/**
+ * Writes every picture, a few at a time, recording each in `written` at once so a failure can
+ * clean up. Their variants follow in the background (`seedDemo`).
+ */
+async function saveAll(uploadsDir: string, images: DemoImages, written: StoredImage[]): Promise<SavedImages> {
+  const all: PreparedImage[] = [...images.products.flat(), ...images.banners, ...images.icons];
+  const saved = await mapLimit(all, IMAGE_JOBS, async (img) => {
+    const s = await saveImage(uploadsDir, img, { variants: false });
+    written.push(s);
+    return s;
+  });
+  let at = 0;
+  const take = (n: number) => {
+    const part = saved.slice(at, at + n);
+    at += n;
+    return part;
   };
-  const products: Saved[][] = [];
-  for (const gallery of images.products) products.push(await save(gallery));
-  return { products, banners: await save(images.banners), icons: await save(images.icons) };
+  const products = images.products.map((gallery) => take(gallery.length));
+  return { products, banners: take(images.banners.length), icons: take(images.icons.length) };
 }
 
 function createCatalogue(tx: EntityManager, files: SavedImages): { reviews: number } {
@@ -119,8 +126,8 @@ export async function seedDemo(em: EntityManager, uploadsDir: string, log?: Log)
     banners: DEMO_BANNERS.map((b) => ({ slug: slugify(b.title), art: b.art })),
     icons: DEMO_FOOTER_ICONS,
   });
-  const written: string[] = [];
-  const cleanUp = () => Promise.all(written.map((url) => removeUpload(uploadsDir, url)));
+  const written: StoredImage[] = [];
+  const cleanUp = () => discardImages(uploadsDir, written);
   try {
     const files = await saveAll(uploadsDir, images, written);
     const result = await em.transactional(async (tx) => {
@@ -134,6 +141,14 @@ export async function seedDemo(em: EntityManager, uploadsDir: string, log?: Log)
       await cleanUp();
       return false;
     }
+    await settleImages(uploadsDir, written);
+    // AVIF/WebP variants of ~40 pictures take a while on a small machine: the shop opens at once
+    // and they follow in the background, two images at a time (until then a variant URL redirects
+    // to its original). `variantsIdle()` resolves when they are done.
+    void backfillVariants(
+      uploadsDir,
+      written.map((w) => w.fileName),
+    ).then((r) => log?.info({ variants: r.created, failed: r.failed.length, ms: Date.now() - started }, 'demo image variants created'));
     log?.info(
       {
         collections: DEMO_COLLECTIONS.length,

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { LIMITS } from '../../shared/limits.ts';
+import type { Logger } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { discardImages, purgeImages, restoreImages, type StoredImage, settleImages, storeImage, trashImages } from './file-store.ts';
 
 /** A file as an adapter received it. `truncated` is set when it went past the size limit. */
 export type Upload = { filename: string; data: Buffer; truncated?: boolean };
@@ -44,37 +43,54 @@ export async function prepareImage(upload: Upload): Promise<PreparedImage> {
   }
 }
 
-/** Writes a prepared image under a server-chosen name; returns its public URL. */
-export async function saveImage(uploadsDir: string, image: PreparedImage): Promise<{ url: string; fileName: string }> {
-  await mkdir(uploadsDir, { recursive: true });
-  const fileName = `${randomUUID()}.${image.ext}`;
-  const tmp = join(uploadsDir, `.${fileName}.tmp`);
-  await writeFile(tmp, image.data, { mode: 0o644 });
-  await rename(tmp, join(uploadsDir, fileName));
-  return { url: `/uploads/${fileName}`, fileName };
-}
-
-/** Deletes a file this service stored, given its /uploads/ URL; other URLs are left alone. */
-export async function removeUpload(uploadsDir: string, url: string): Promise<void> {
-  const m = /^\/uploads\/([0-9a-f-]{36}\.(?:jpg|png|webp))$/.exec(url);
-  if (m?.[1]) await rm(join(uploadsDir, m[1]), { force: true });
-}
+/** Where uploads live and where a file left behind is reported. */
+export type MediaContext = { uploadsDir: string; log?: Pick<Logger, 'warn'> };
 
 /**
- * Stores several prepared images, runs `commit`, and removes the new files again if it fails,
- * so a refused request leaves nothing behind.
+ * Writes a prepared image and its variants under a server-chosen name; the caller settles it
+ * once its row is committed (see file-store.ts). 503 when the folder refuses the writes.
+ */
+export const saveImage = (uploadsDir: string, image: PreparedImage, opts?: { variants?: boolean }): Promise<StoredImage> =>
+  storeImage(uploadsDir, image.ext, image.data, opts);
+
+/**
+ * Stores several prepared images with their variants, runs `commit`, and removes the new files
+ * again if it fails, so a refused request leaves nothing behind. The rows are committed only
+ * once every file exists.
  */
 export async function withSavedImages<T>(
   uploadsDir: string,
   images: PreparedImage[],
-  commit: (saved: { url: string; fileName: string }[]) => Promise<T>,
+  commit: (saved: StoredImage[]) => Promise<T>,
 ): Promise<T> {
-  const saved: { url: string; fileName: string }[] = [];
+  const saved: StoredImage[] = [];
   try {
     for (const img of images) saved.push(await saveImage(uploadsDir, img));
-    return await commit(saved);
+    const result = await commit(saved);
+    await settleImages(uploadsDir, saved);
+    return result;
   } catch (e) {
-    await Promise.all(saved.map((s) => removeUpload(uploadsDir, s.url)));
+    await discardImages(uploadsDir, saved);
     throw e;
   }
+}
+
+/**
+ * Deletes the files of `urls` (originals and variants) together with the rows `commit` removes:
+ * the files are moved aside first, so a folder that refuses answers 503 before any row changes;
+ * they are put back if the commit fails and purged once it succeeds. A file that cannot be
+ * purged then is logged and left for the start-up sweep: never a row without its file.
+ */
+export async function withRemovedImages<T>(ctx: MediaContext, urls: string[], commit: () => Promise<T>): Promise<T> {
+  const trashed = await trashImages(ctx.uploadsDir, urls);
+  let result: T;
+  try {
+    result = await commit();
+  } catch (e) {
+    await restoreImages(trashed);
+    throw e;
+  }
+  const left = await purgeImages(trashed);
+  if (left.length) ctx.log?.warn({ files: left }, 'upload files left behind; the next start-up removes them');
+  return result;
 }

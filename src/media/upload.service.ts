@@ -1,6 +1,7 @@
 import { CATALOG_MESSAGES } from '../../shared/catalog.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { settleImages } from './file-store.ts';
 import { prepareImage, saveImage, type Upload } from './media.service.ts';
 
 /**
@@ -9,6 +10,8 @@ import { prepareImage, saveImage, type Upload } from './media.service.ts';
  */
 export async function uploadImage(ctx: AppContext, upload: Upload | undefined): Promise<{ url: string }> {
   if (!upload) throw new AppError('BAD_REQUEST', CATALOG_MESSAGES.fileRequired);
-  const { url } = await saveImage(ctx.uploadsDir, await prepareImage(upload));
-  return { url };
+  const stored = await saveImage(ctx.uploadsDir, await prepareImage(upload));
+  // No row refers to it: the file is the whole result.
+  await settleImages(ctx.uploadsDir, [stored]);
+  return { url: stored.url };
 }

@@ -1,4 +1,5 @@
 import { REVIEW_CSV_LIMITS, REVIEW_MESSAGES } from '../../shared/reviews.ts';
+import { hasControlChars, stripInvisibleChars } from '../../shared/text-rules.ts';
 import { AppError } from '../errors.ts';
 import type { Upload } from '../media/media.service.ts';
 import { type CsvEncoding, CsvSyntaxError, decodeCsvBytes, detectSeparator, looksBinary, parseCsv, type Separator } from './csv.ts';
@@ -40,12 +41,15 @@ function checkRow(fields: string[], idx: Record<Column, number>): ReviewRow | st
   const get = (c: Column) => (fields[idx[c]] ?? '').trim();
   const stars = get('estrelas');
   if (!/^[1-5]$/.test(stars)) return `estrelas deve ser um número de 1 a 5 (recebido "${stars.slice(0, 20)}")`;
-  const reviewer_name = get('nome');
-  const reviewer_city = get('cidade');
+  // Names are display names (shared/text-rules.ts): invisible bidi and zero-width characters go.
+  const reviewer_name = stripInvisibleChars(get('nome')).trim();
+  const reviewer_city = stripInvisibleChars(get('cidade')).trim();
+  const review_text = get('avaliacao');
+  if (hasControlChars(reviewer_name) || hasControlChars(reviewer_city) || hasControlChars(review_text, true)) return 'caracteres inválidos';
   if (!reviewer_name) return 'nome vazio';
   if (reviewer_name.length > REVIEW_CSV_LIMITS.maxNameLength) return 'nome muito longo (máx 255 caracteres)';
   if (reviewer_city.length > REVIEW_CSV_LIMITS.maxCityLength) return 'cidade muito longa (máx 255 caracteres)';
-  return { reviewer_name, review_text: get('avaliacao'), rating: Number(stars), reviewer_city };
+  return { reviewer_name, review_text, rating: Number(stars), reviewer_city };
 }
 
 /** A CSV as the import reads it: how it was read, its good rows and every bad row's problem. */

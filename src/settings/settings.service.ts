@@ -4,7 +4,7 @@ import { type AdminSettings, type SettingsUpdate, ZSettingsUpdate } from '../../
 import { hashPassword } from '../auth/password.ts';
 import type { AppContext, ShopDefaults } from '../context.ts';
 import { AppError, onField } from '../errors.ts';
-import { prepareImage, removeUpload, type Upload, withSavedImages } from '../media/media.service.ts';
+import { prepareImage, type Upload, withRemovedImages, withSavedImages } from '../media/media.service.ts';
 import type { ISettingsRow } from './settings.entity.ts';
 import { loadSettingsRow } from './settings.repo.ts';
 import { canSeeStore } from './store-lock.ts';
@@ -110,15 +110,17 @@ export async function updateSettings(ctx: AppContext, raw: unknown, images: Sett
     replaced.push(row[column]);
     row[column] = '';
   }
-  await withSavedImages(ctx.uploadsDir, prepared, async (saved) => {
-    entries.forEach(([field], i) => {
-      const column = SETTINGS_IMAGE_FIELDS[field];
-      replaced.push(row[column]);
-      row[column] = saved[i]?.url ?? row[column];
-    });
-    await ctx.em.flush();
-  });
+  for (const [field] of entries) replaced.push(row[SETTINGS_IMAGE_FIELDS[field]]);
+  // New files exist before the row points at them; replaced files go with the same commit.
+  await withSavedImages(ctx.uploadsDir, prepared, (saved) =>
+    withRemovedImages(ctx, replaced, async () => {
+      entries.forEach(([field], i) => {
+        const column = SETTINGS_IMAGE_FIELDS[field];
+        row[column] = saved[i]?.url ?? row[column];
+      });
+      await ctx.em.flush();
+    }),
+  );
   if (ctx.memo) delete ctx.memo.storeVisible; // the lock may have changed
-  await Promise.all(replaced.map((url) => removeUpload(ctx.uploadsDir, url)));
   return getAdminSettings(ctx);
 }

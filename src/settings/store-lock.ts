@@ -22,6 +22,11 @@ function tokenMatches(hash: string | null | undefined, token: string | null | un
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** True while the owner keeps the store locked (spec §9): visitors see only the lock screen. */
+export async function isStoreLocked(em: EntityManager): Promise<boolean> {
+  return (await loadSettingsRow(em)).store_locked;
+}
+
 /** True when the browser's unlock cookie opens the currently locked store. */
 export async function isUnlockedBy(em: EntityManager, token: string | undefined): Promise<boolean> {
   if (!token) return false;

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { openPage } from './browser.ts';
+import { type OpenedPage, openPage } from './browser.ts';
 import type { Shop } from './server.ts';
-
-export const SHOTS = 'screenshots';
+import { openAdmin } from './suite.ts';
 
 /** The admin's catalogue sections (client/admin/AdminShell.tsx) and the heading each one shows. */
 export const SECTIONS = [
@@ -13,18 +12,6 @@ export const SECTIONS = [
   { slug: 'products', path: '/admin/produtos', heading: 'Produtos' },
   { slug: 'product-order', path: '/admin/organizar-produtos', heading: 'Organizar Produtos' },
 ] as const;
-
-/** A toast (Mantine notification) holding every given text; waits for it, then closes it. */
-export async function toast(page: Page, ...texts: string[]): Promise<void> {
-  let note: Locator = page.locator('.mantine-Notification-root');
-  for (const text of texts) note = note.filter({ hasText: text });
-  await note.first().waitFor({ timeout: 10_000 });
-  await note
-    .first()
-    .getByRole('button')
-    .click()
-    .catch(() => {});
-}
 
 /** The confirmation modal (`modals.openConfirmModal`) titled `question`: confirms or cancels it. */
 export async function answerConfirm(page: Page, question: string, answer: string): Promise<void> {
@@ -85,3 +72,10 @@ export async function settle(page: Page): Promise<void> {
 
 /** An image-like file for `setInputFiles`. */
 export const fileOf = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
+
+/** A catalogue section opened by the signed-in admin, loaded and settled. */
+export async function openSection(browser: Browser, shop: Shop, path: string, width = 1280): Promise<OpenedPage> {
+  const opened = await openAdmin(browser, shop, path, { width });
+  await settle(opened.page);
+  return opened;
+}

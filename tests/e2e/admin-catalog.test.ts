@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { image } from '../helpers/images.ts';
 import {
@@ -9,29 +8,20 @@ import {
   fileOf,
   formCard,
   onStorefront,
+  openSection,
   SECTIONS,
-  SHOTS,
   setTheme,
   settle,
-  toast,
 } from './admin-catalog.helpers.ts';
-import { adminCookie, adminLogin, openPage, seriousAxeViolations } from './browser.ts';
-import { launchBrowser, type Shop, startShop } from './server.ts';
+import { seriousAxeViolations } from './browser.ts';
+import type { Shop } from './server.ts';
+import { SHOTS, shopSuite, toast } from './suite.ts';
 
 let shop: Shop;
 let browser: Browser;
 let cookie: string;
 
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  shop = await startShop();
-  browser = await launchBrowser();
-  cookie = await adminCookie(shop);
-});
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+shopSuite((s) => ({ shop, browser, cookie } = s), { admin: true });
 
 /** A legacy call as a third party makes it, signed in: used to change things behind the admin's back. */
 async function legacy(path: string, body?: unknown): Promise<Response> {
@@ -57,16 +47,9 @@ async function withoutSession<T>(page: Page, run: () => Promise<T>): Promise<T> 
   }
 }
 
-async function openSection(path: string, width = 1280) {
-  const opened = await openPage(browser, shop, { width, height: width < 600 ? 844 : 900 });
-  await adminLogin(opened.page, shop, path);
-  await settle(opened.page);
-  return opened;
-}
-
 describe('admin catalogue sections: look and accessibility', () => {
   it('every section passes axe in the light and dark themes, at 390 and 1280 px, with nothing wider than the screen', async () => {
-    const { context, page, errors } = await openSection('/admin/top-headers');
+    const { context, page, errors } = await openSection(browser, shop, '/admin/top-headers');
     try {
       for (const scheme of ['light', 'dark'] as const) {
         await setTheme(page, scheme);
@@ -113,7 +96,7 @@ describe('admin catalogue sections: look and accessibility', () => {
 
 describe('Top Headers', () => {
   it('creates, edits, cancels and deletes announcement bars, each change on the storefront', async () => {
-    const { context, page, errors } = await openSection('/admin/top-headers');
+    const { context, page, errors } = await openSection(browser, shop, '/admin/top-headers');
     const form = formCard(page, 'Novo top header');
     const text = form.getByRole('textbox', { name: 'Texto', exact: true });
     assert.equal(await form.getByLabel('Ordem').inputValue(), '1', 'sort order starts at 1 (spec §9)');
@@ -202,7 +185,7 @@ describe('Top Headers', () => {
 
 describe('Banners', () => {
   it('creates with an uploaded image and preview, edits, cancels and deletes, each change on the storefront', async () => {
-    const { context, page, errors } = await openSection('/admin/banners');
+    const { context, page, errors } = await openSection(browser, shop, '/admin/banners');
     const form = formCard(page, 'Novo banner');
     const fileInput = form.locator('input[type=file]');
     const imageWrapper = form.getByText('JPEG, PNG ou WebP, até 5 MB');
@@ -311,7 +294,7 @@ describe('Coleções', () => {
   const sectionHeadings = (p: Page) => p.locator('main section h2').allTextContents();
 
   it('creates by Enter or the button, renames, cancels, toggles, reorders and deletes, each change on the storefront', async () => {
-    const { context, page, errors } = await openSection('/admin/colecoes');
+    const { context, page, errors } = await openSection(browser, shop, '/admin/colecoes');
     const form = formCard(page, 'Nova coleção');
     const name = form.getByRole('textbox', { name: 'Nome da coleção', exact: true });
     const row = (slug: string) => page.getByTestId(`collection-${slug}`);

@@ -1,25 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { adminCookie, adminLogin, openPage, seriousAxeViolations } from './browser.ts';
-import { ADMIN, launchBrowser, type Shop, startShop } from './server.ts';
+import { adminLogin, openPage, seriousAxeViolations } from './browser.ts';
+import { ADMIN, type Shop } from './server.ts';
+import { openAdmin, SHOTS, shopSuite } from './suite.ts';
 
-const SHOTS = 'screenshots';
 let shop: Shop;
 let browser: Browser;
 let cookie: string;
 
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  shop = await startShop();
-  browser = await launchBrowser();
-  cookie = await adminCookie(shop);
-});
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+shopSuite((s) => ({ shop, browser, cookie } = s), { admin: true });
 
 /** A tRPC call as the signed-in admin (setup and cross-checks only; the UI is what is tested). */
 async function trpc<T>(path: string, input?: unknown): Promise<T> {
@@ -80,8 +70,7 @@ function excelCsv(rows: number): Buffer {
 
 describe('admin: reviews import with a server-side preview', () => {
   it('no file → the spec text; a Windows-1252 file → preview with accents → import → stats → storefront shows them', async () => {
-    const { context, page, errors } = await openPage(browser, shop);
-    await adminLogin(page, shop, '/admin/avaliacoes');
+    const { context, page, errors } = await openAdmin(browser, shop, '/admin/avaliacoes');
     await page.getByRole('button', { name: 'Importar Avaliações' }).click();
     await page.getByText('Selecione um arquivo CSV').waitFor();
 
@@ -129,8 +118,7 @@ describe('admin: reviews import with a server-side preview', () => {
   });
 
   it('lists the rows the import would refuse and keeps the import button off', async () => {
-    const { context, page } = await openPage(browser, shop, { width: 390, height: 844 });
-    await adminLogin(page, shop, '/admin/avaliacoes');
+    const { context, page } = await openAdmin(browser, shop, '/admin/avaliacoes', { width: 390 });
     const bad = 'nome,avaliacao,estrelas,cidade\nAna,ok,5,Recife\nBia,ok,7,Natal\nCaio,ok,4\n';
     await page.locator('input[type=file]').setInputFiles({ name: 'ruim.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
     const problems = page.getByTestId('preview-errors');
@@ -154,8 +142,7 @@ describe('admin: reviews import with a server-side preview', () => {
 
 describe('admin: dashboard, users, not found', () => {
   it('shows the real counts, each a link to its section', async () => {
-    const { context, page, errors } = await openPage(browser, shop);
-    await adminLogin(page, shop);
+    const { context, page, errors } = await openAdmin(browser, shop);
     const counts = await trpc<Record<string, number>>('dashboard.counts');
     await page.waitForFunction(() => !document.querySelector('.mantine-Skeleton-root'));
     const sections = {
@@ -178,8 +165,7 @@ describe('admin: dashboard, users, not found', () => {
   });
 
   it('maps the server’s user error codes to the spec’s texts, keeps the input, deletes with a labelled confirmed button', async () => {
-    const { context, page, errors } = await openPage(browser, shop, { width: 390, height: 844 });
-    await adminLogin(page, shop, '/admin/usuarios');
+    const { context, page, errors } = await openAdmin(browser, shop, '/admin/usuarios', { width: 390 });
     await page.getByRole('button', { name: 'Criar Novo Usuário' }).click();
     const dialog = page.getByRole('dialog', { name: 'Criar Novo Usuário' });
     await dialog.getByLabel('Username').fill('ab!');
@@ -224,8 +210,7 @@ describe('admin: dashboard, users, not found', () => {
   });
 
   it('answers an unknown /admin address with a not-found view and a way back', async () => {
-    const { context, page } = await openPage(browser, shop);
-    await adminLogin(page, shop, '/admin/xyz');
+    const { context, page } = await openAdmin(browser, shop, '/admin/xyz');
     const view = page.getByTestId('admin-not-found');
     await view.waitFor();
     assert.ok((await view.textContent())?.includes('/admin/xyz'));

@@ -1,26 +1,16 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { fakePng, image } from '../helpers/images.ts';
-import { answerConfirm, fieldError, fileOf, formCard, onStorefront, productTitles, SHOTS, settle, toast } from './admin-catalog.helpers.ts';
-import { adminCookie, adminLogin, openPage } from './browser.ts';
-import { launchBrowser, type Shop, startShop } from './server.ts';
+import { answerConfirm, fieldError, fileOf, formCard, onStorefront, openSection, productTitles } from './admin-catalog.helpers.ts';
+import type { Shop } from './server.ts';
+import { SHOTS, shopSuite, toast } from './suite.ts';
 
 let shop: Shop;
 let browser: Browser;
 let cookie: string;
 
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  shop = await startShop();
-  browser = await launchBrowser();
-  cookie = await adminCookie(shop);
-});
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+shopSuite((s) => ({ shop, browser, cookie } = s), { admin: true });
 
 type Product = { id: number; title: string; slug: string; price: string; collection_id: number | null; position: number };
 type Image = { id: number; file_name: string };
@@ -67,16 +57,9 @@ async function chooseOption(page: Page, field: Locator, option: string): Promise
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-async function openSection(path: string, width = 1280) {
-  const opened = await openPage(browser, shop, { width, height: width < 600 ? 844 : 900 });
-  await adminLogin(opened.page, shop, path);
-  await settle(opened.page);
-  return opened;
-}
-
 describe('Produtos', () => {
   it('creates a product with images held before it exists, refusing bad files, and shows it on the storefront', async () => {
-    const { context, page, errors } = await openSection('/admin/produtos');
+    const { context, page, errors } = await openSection(browser, shop, '/admin/produtos');
     const form = formCard(page, 'Novo produto');
     const title = form.getByRole('textbox', { name: 'Título', exact: true });
     const price = form.getByRole('textbox', { name: 'Preço', exact: true });
@@ -157,7 +140,7 @@ describe('Produtos', () => {
   });
 
   it('edits a product: gallery uploads straight to the server, reorder and removal saved at once, field errors in place', async () => {
-    const { context, page, errors } = await openSection('/admin/produtos');
+    const { context, page, errors } = await openSection(browser, shop, '/admin/produtos');
     const product = await productNamed('Chapéu de Palha Artesanal');
     assert.ok(product);
     await page.getByRole('button', { name: 'Editar Chapéu de Palha Artesanal' }).click();
@@ -250,7 +233,7 @@ describe('Produtos', () => {
   });
 
   it('searches and filters the list, and deletes with confirmation (also on a phone)', async () => {
-    const { context, page, errors } = await openSection('/admin/produtos', 390);
+    const { context, page, errors } = await openSection(browser, shop, '/admin/produtos', 390);
     const rows = page.getByTestId(/^product-/);
     await page.getByRole('searchbox', { name: 'Buscar produto' }).fill('chapeu');
     await eventually(() => rows.count(), 1, 'search is accent-insensitive');
@@ -288,7 +271,7 @@ describe('Produtos', () => {
 
 describe('Organizar Produtos', () => {
   it('moves products by buttons, mouse drag and keyboard, each move saved and seen on the storefront', async () => {
-    const { context, page, errors } = await openSection('/admin/organizar-produtos');
+    const { context, page, errors } = await openSection(browser, shop, '/admin/organizar-produtos');
     const shirts = await collectionId('camisetas');
     await chooseOption(page, page.getByRole('combobox', { name: 'Lista' }), 'Camisetas');
     const rows = page.getByTestId('order-row');

@@ -1,16 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import type { Shop } from './server.ts';
 
-/** Waits for a toast (Mantine notification) holding the text, returns its text and closes it. */
-export async function toast(page: Page, text: string): Promise<string> {
-  const found = page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
-  await found.waitFor({ timeout: 10_000 });
-  const content = (await found.textContent()) ?? '';
-  await found.locator('button').click();
-  await found.waitFor({ state: 'detached' });
-  return content;
-}
-
 /** One titled card of an admin form ('Cores', 'Botão Mobile Home'...). */
 export const card = (page: Page, title: string) =>
   page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });

@@ -1,36 +1,25 @@
 import '../../shared/zod-locale.ts';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { CONTENT_MESSAGES } from '../../shared/content.ts';
 import type { Settings } from '../../shared/settings.ts';
 import { ZSettingsUpdate } from '../../shared/settings-input.ts';
 import { png } from '../helpers/images.ts';
-import { card, chooseFile, cssColor, failCalls, toast, trpcMutation, trpcQuery, unexpected } from './admin-settings-helpers.ts';
-import { adminCookie, adminLogin, openPage, seriousAxeViolations } from './browser.ts';
-import { launchBrowser, type Shop, startShop } from './server.ts';
+import { card, chooseFile, cssColor, failCalls, trpcMutation, trpcQuery, unexpected } from './admin-settings-helpers.ts';
+import { adminCookie, openPage, seriousAxeViolations } from './browser.ts';
+import type { Shop } from './server.ts';
+import { openAdmin, SHOTS, shopSuite, toast } from './suite.ts';
 
-const SHOTS = 'screenshots';
 let shop: Shop;
 let browser: Browser;
-
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+shopSuite((s) => ({ shop, browser } = s));
 
 const settings = () => trpcQuery<Settings>(shop, 'settings.get');
 
 /** The admin signed in at one section, with its form loaded. */
 async function section(path: string, width = 1280) {
-  const opened = await openPage(browser, shop, { width, height: 900 });
-  await adminLogin(opened.page, shop, path);
+  const opened = await openAdmin(browser, shop, path, { width, height: 900 });
   await opened.page.getByRole('button', { name: 'Salvar' }).first().waitFor();
   return opened;
 }
@@ -155,6 +144,9 @@ describe('admin Customização Shopify', () => {
     assert.equal(await cssColor(page.getByTestId('preview-home-mobile')), 'rgb(102, 51, 153)');
     assert.equal(await cssColor(page.getByTestId('preview-home-mobile'), 'color'), 'rgb(255, 255, 0)');
     await card(page, 'Modal do Carrinho').getByLabel('Fundo do painel').fill('#fffbe6');
+    // 'Comprar Agora' has its own pair (the spec's generic buy-button colours).
+    await card(page, 'Botão Comprar Agora').getByLabel('Fundo do botão').fill('#1b5e20');
+    assert.equal(await cssColor(page.getByTestId('preview-buy-now-button')), 'rgb(27, 94, 32)');
 
     const width = page.getByRole('slider', { name: 'Largura' });
     await width.focus();
@@ -187,6 +179,7 @@ describe('admin Customização Shopify', () => {
     assert.equal(saved.shopify_home_mobile_text_color, '#ffff00');
     assert.equal(saved.shopify_cart_bg_color, '#fffbe6');
     assert.equal(saved.shopify_checkout_bg_color, '#0a7d33');
+    assert.equal(saved.shopify_button_color, '#1b5e20');
     assert.equal(saved.product_button_width_percent, 80);
     await page.getByText('Onde cada elemento aparece').waitFor();
     assert.deepEqual(unexpected(errors, [/http 500: .*settings\.update/]), []);
@@ -327,8 +320,7 @@ describe('the four sections in both themes', () => {
     it(`have no serious axe violations and are screenshotted at 390 and 1280 px (${theme})`, async () => {
       await trpcMutation(shop, await adminCookie(shop), 'settings.update', { admin_theme: theme });
       for (const width of [390, 1280]) {
-        const { page, context, errors } = await openPage(browser, shop, { width, height: 900 });
-        await adminLogin(page, shop);
+        const { page, context, errors } = await openAdmin(browser, shop, '/admin', { width, height: 900 });
         for (const s of SECTIONS) {
           await page.goto(`${shop.url}${s.path}`);
           await page.getByRole('heading', { name: s.ready }).waitFor();

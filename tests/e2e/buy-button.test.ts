@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { CHECKOUT_OPENED, FIXTURES, routeStorefrontApi, SHOP } from '../fixtures/storefront-api.ts';
-import { adminCookie, type OpenedPage, openPage } from './browser.ts';
+import { adminCookie, type OpenedPage, openPage, seriousAxeViolations } from './browser.ts';
 import { launchBrowser, type Shop, startShop } from './server.ts';
 
 /**
@@ -170,7 +170,7 @@ describe('with the shop configured', () => {
           b.ownerDocument.fonts.check('600 16px Montserrat'),
         ];
       });
-    assert.deepEqual(look, ['Montserrat', '16px', '8px', 'rgb(255, 107, 53)', true]);
+    assert.deepEqual(look, ['Montserrat', '16px', '8px', 'rgb(200, 70, 26)', true]);
     // One cart control: the SDK's own toggle exists (its count feeds the badge) but is out of reach.
     assert.equal(await p.page.locator('.shopify-buy-frame--toggle').evaluate((t) => !!t.closest('[inert][aria-hidden="true"]')), true);
     assert.deepEqual(p.errors, []);
@@ -206,6 +206,8 @@ describe('with the shop configured', () => {
     assert.equal(await cart.locator('[data-element="cart.title"]').textContent(), 'Carrinho');
     await page.waitForTimeout(400); // the drawer slides in
     await page.screenshot({ path: `${SHOTS}/buy-product-cart-1280.png` });
+    // The default colours (and every screen with the cart open) pass axe, frames included.
+    assert.deepEqual(await seriousAxeViolations(page), [], 'product page with the cart open at 1280');
 
     await cart.locator('[data-element="lineItem.quantityIncrement"]').click();
     await waitForBadge(page, 3);
@@ -256,6 +258,7 @@ describe('with the shop configured', () => {
     await waitForCart(page, true);
     await page.waitForTimeout(400);
     await page.screenshot({ path: `${SHOTS}/buy-product-cart-390.png` });
+    assert.deepEqual(await seriousAxeViolations(page), [], 'product page with the cart open at 390');
     await cartFrame(page).locator('[data-element="cart.button"]').tap();
     await page.waitForURL(CHECKOUT_OPENED);
 
@@ -281,6 +284,7 @@ describe('with the shop configured', () => {
     const icon = page.frameLocator('[data-variant="homeMobile"] iframe').locator('[data-element="product.button"]');
     assert.equal(await icon.getAttribute('aria-label'), 'Adicionar ao Carrinho');
     await page.screenshot({ path: `${SHOTS}/buy-home-390.png` });
+    assert.deepEqual(await seriousAxeViolations(page), [], 'home with the round buy buttons at 390');
     await icon.tap();
     await waitForBadge(page, 1);
     assert.deepEqual(p.errors, []);

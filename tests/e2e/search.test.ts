@@ -1,24 +1,14 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page, Route } from 'playwright-core';
 import { formatMoney } from '../../shared/currencies.ts';
 import { type OpenedPage, openPage, seriousAxeViolations } from './browser.ts';
-import { launchBrowser, type Shop, startShop } from './server.ts';
+import type { Shop } from './server.ts';
+import { SHOTS, shopSuite } from './suite.ts';
 
-const SHOTS = 'screenshots';
 let shop: Shop;
 let browser: Browser;
-
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+shopSuite((s) => ({ shop, browser } = s));
 
 type Found = { title: string; slug: string; price: string; old_price: string | null };
 /** What the shop's search answers for a term (the same procedure the overlay calls). */

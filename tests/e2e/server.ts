@@ -1,22 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
+import { freePort } from '../helpers/free-port.ts';
 
 export const ADMIN = { username: 'dona_loja', password: 'senha-e2e-123' };
 const root = resolve(import.meta.dirname, '..', '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? ok(addr.port) : fail(new Error('no port'))));
-    });
-  });
-}
 
 /** The real shop process (`node server/main.ts`) on a fresh data directory with the demo catalogue. */
 export type Shop = {
@@ -49,7 +39,7 @@ export async function startShop(extraEnv: Record<string, string> = {}): Promise<
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000; // generous: a busy machine seeds the demo slowly
   for (;;) {
     if (child.exitCode !== null) throw new Error(`shop exited early:\n${output}`);
     try {

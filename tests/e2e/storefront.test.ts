@@ -24,6 +24,11 @@ async function homeData(cookie = ''): Promise<Home> {
   return (await res.json()).result.data as Home;
 }
 
+async function homeSiteTitle(): Promise<string> {
+  const res = await fetch(`${shop.url}/trpc/settings.get`);
+  return (await res.json()).result.data.site_title as string;
+}
+
 /** A page that may reach only the shop itself; every console error and page error is recorded. */
 async function openPage(width: number, height: number, opts: { javaScriptEnabled?: boolean } = {}) {
   const context: BrowserContext = await browser.newContext({
@@ -105,6 +110,12 @@ describe('storefront', () => {
       assert.ok(first);
       await page.click(`a[href="/produto/${first.slug}"] >> nth=0`);
       await page.waitForURL(`**/produto/${first.slug}`);
+      await page.waitForSelector(`h1:has-text("${first.title}")`);
+      // Client navigation updates the tab title as the server would have written it.
+      await page.waitForFunction((t) => document.title.startsWith(`${t} | `), first.title);
+      await page.goBack();
+      await page.waitForFunction((t) => document.title === t, await homeSiteTitle());
+      await page.goForward();
       await page.waitForSelector(`h1:has-text("${first.title}")`);
       assert.deepEqual(errors, []);
       await loadLazyImages(page);

@@ -6,6 +6,7 @@ import { buildApp } from '../../server/app.ts';
 import { type AppConfig, loadConfig } from '../../server/config.ts';
 import { ensureInitialAdmin } from '../../src/auth/auth.service.ts';
 import { type Database, openDatabase } from '../../src/db/database.ts';
+import { variantsIdle } from '../../src/media/backfill.ts';
 import { createTestDatabase, TEST_DATABASE_URL } from './pg.ts';
 import { ensurePgliteTemplate } from './template.ts';
 
@@ -52,8 +53,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db,
     config,
     close: async () => {
-      await app.close();
+      // Every test has its answers: a client that stopped sending a refused upload's body must not
+      // hold the listener open (Node would wait for its requestTimeout).
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       await dispose();
+      await variantsIdle();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

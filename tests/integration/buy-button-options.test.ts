@@ -55,7 +55,7 @@ describe('shop setup', () => {
 
   it('keeps colours that are colours; anything else, or default, takes the spec default', () => {
     const s = setupFor({ shopify_product_bg_color: 'red;} body{display:none', shopify_toggle_bg_color: 'rgb(1, 2, 3)' });
-    expect(s.colors.product.bg).toBe('#FF6B35');
+    expect(s.colors.product.bg).toBe('#C8461A');
     expect(s.colors.toggle.bg).toBe('rgb(1, 2, 3)');
     expect(s.colors.cart).toEqual({ bg: '#FFFFFF', fg: '#000000' });
   });

@@ -15,6 +15,8 @@ import { FooterIcon, FooterLink, FooterSection } from '../../src/content/footer.
 import { TopHeader } from '../../src/content/top-header.entity.ts';
 import { type Database, openDatabase } from '../../src/db/database.ts';
 import { seedDemo } from '../../src/demo/seed.ts';
+import { variantsIdle } from '../../src/media/backfill.ts';
+import { imageFiles } from '../../src/media/file-store.ts';
 import { Review } from '../../src/reviews/review.entity.ts';
 
 let db: Database;
@@ -50,6 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.close();
+  await variantsIdle();
   if (uploads) await rm(uploads, { recursive: true, force: true });
 });
 
@@ -150,8 +153,24 @@ describe('seedDemo on an empty database', () => {
   });
 });
 
+describe("the demo pictures' responsive variants", () => {
+  it('follow the seed in the background: every picture gets its AVIF and WebP set', async () => {
+    await variantsIdle();
+    const em = db.fork();
+    const urls = [
+      ...(await em.find(ProductImage, {})).map((i) => i.url),
+      ...(await em.find(Banner, {})).map((b) => b.image_url),
+      ...(await em.find(FooterIcon, {})).map((i) => i.image_url),
+    ];
+    expect(urls.length).toBeGreaterThan(30);
+    const files = new Set(await readdir(uploads));
+    for (const url of urls) for (const f of imageFiles(url)) expect(files.has(f), f).toBe(true);
+  });
+});
+
 describe('seedDemo on a database that already has a catalogue', () => {
   it('returns false and creates nothing', async () => {
+    await variantsIdle();
     const before = await counts();
     const filesBefore = (await readdir(uploads)).length;
     expect(await seedDemo(db.fork(), uploads)).toBe(false);

@@ -45,6 +45,7 @@ describe('configuration', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: undefined, seedDemo: true, trustProxy: false });
+    expect(c).toMatchObject({ shutdownDrainMs: 3000, shutdownGraceMs: 10_000 });
     expect(c.dataDir).toMatch(/data$/);
   });
 
@@ -55,6 +56,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ ADMIN_USERNAME: 'a b' })).toThrow(/ADMIN_USERNAME/);
     expect(() => loadConfig({ ADMIN_USERNAME: 'dono', ADMIN_PASSWORD: '123' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '10000', SHUTDOWN_GRACE_MS: '5000' })).toThrow(/SHUTDOWN_DRAIN_MS/);
   });
 
   it('reads trusted proxies as a list, a hop count or a switch', () => {

@@ -4,17 +4,17 @@ import { useQuery } from '@tanstack/react-query';
 import { CONTENT_MESSAGES } from '../../../shared/content.ts';
 import { imageUrl } from '../../../shared/image-url.ts';
 import { useTRPC, useTRPCClient } from '../../trpc.ts';
-import { CrudForm } from '../catalog-common/CrudForm.tsx';
-import { CrudSection } from '../catalog-common/CrudSection.tsx';
-import { ImagePicker } from '../catalog-common/ImagePicker.tsx';
-import { ItemRow, ListState } from '../catalog-common/ListState.tsx';
-import { SortOrderLabel } from '../catalog-common/labels.tsx';
-import { useNotify } from '../catalog-common/notify.ts';
-import { EditDeleteButtons } from '../catalog-common/RowActions.tsx';
-import { useCrudForm } from '../catalog-common/useCrudForm.ts';
-import { useDeleteAction } from '../catalog-common/useDeleteAction.ts';
-import { useRefresh } from '../catalog-common/useRefresh.ts';
-import { useSubmitHandler } from '../catalog-common/useSubmitHandler.ts';
+import { ImagePicker } from '../common/ImagePicker.tsx';
+import { useNotify } from '../common/notify.ts';
+import { CrudForm } from '../crud/CrudForm.tsx';
+import { CrudSection } from '../crud/CrudSection.tsx';
+import { ItemRow, ListState } from '../crud/ListState.tsx';
+import { SortOrderLabel } from '../crud/labels.tsx';
+import { EditDeleteButtons } from '../crud/RowActions.tsx';
+import { useCrudForm } from '../crud/useCrudForm.ts';
+import { useDeleteAction } from '../crud/useDeleteAction.ts';
+import { useRefresh } from '../crud/useRefresh.ts';
+import { useSubmitHandler } from '../crud/useSubmitHandler.ts';
 import { bannerFormData, bannerValues, emptyBanner, useBannerSchema } from './banner-form.ts';
 
 /** 'Banners' (spec §2, §4): the home carousel's slides, with image upload and preview. */

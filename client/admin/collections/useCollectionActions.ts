@@ -3,8 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CollectionDto } from '../../../shared/catalog.ts';
 import { useTRPC, useTRPCClient } from '../../trpc.ts';
-import { useNotify } from '../catalog-common/notify.ts';
-import { useRefresh } from '../catalog-common/useRefresh.ts';
+import { useNotify } from '../common/notify.ts';
+import { useRefresh } from '../crud/useRefresh.ts';
 
 /**
  * The collection list's immediate actions: the active toggle and up/down moves. Both show at once
@@ -23,7 +23,7 @@ export function useCollectionActions() {
     mutationFn: (c: { id: number; active: boolean }) => client.collections.update.mutate(c),
     onMutate: (c) => queryClient.setQueryData(listKey, (old) => old?.map((x) => (x.id === c.id ? { ...x, active: c.active } : x))),
     onSuccess: (c) => notify.success(c.active ? t`Coleção ativada` : t`Coleção desativada`),
-    onError: () => notify.error(t`Erro ao atualizar coleção`, t`Failed to update collection`),
+    onError: () => notify.error({ title: t`Erro ao atualizar coleção`, message: t`Failed to update collection` }),
     onSettled: () => refresh(listKey),
   });
 
@@ -32,7 +32,7 @@ export function useCollectionActions() {
       client.collections.reorder.mutate({ orders: ordered.map((c, i) => ({ id: c.id, sort_order: i + 1 })) }),
     onMutate: (ordered) => queryClient.setQueryData(listKey, ordered),
     onSuccess: () => notify.success(t`Ordem atualizada`),
-    onError: () => notify.error(t`Erro ao reordenar`, t`Failed to reorder collections`),
+    onError: () => notify.error({ title: t`Erro ao reordenar`, message: t`Failed to reorder collections` }),
     onSettled: () => refresh(listKey),
   });
 

@@ -1,18 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Button, FileButton, Group, Image, Input, Text } from '@mantine/core';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { imageUrl } from '../../../shared/image-url.ts';
-import { LIMITS } from '../../../shared/limits.ts';
-
-/** The formats the server keeps (spec §5: jpeg, png and webp). */
-export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp';
-
-/** Why the server would refuse this file (spec §5 gallery rules), or null when it may be sent. */
-export function imageFileProblem(file: File): 'format' | 'size' | null {
-  if (!IMAGE_ACCEPT.split(',').includes(file.type)) return 'format';
-  if (file.size > LIMITS.galleryMaxBytes) return 'size';
-  return null;
-}
+import { IMAGE_ACCEPT, useImageFileCheck } from './image-files.ts';
+import { useObjectUrl } from './useObjectUrls.ts';
 
 export type ImageUploadFieldProps = {
   label: ReactNode;
@@ -45,12 +36,12 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
   const src = preview ?? (props.currentUrl ? imageUrl(props.currentUrl) : null);
   const height = props.previewHeight ?? 96;
   const chosenName = props.value?.name;
+  const check = useImageFileCheck();
   const choose = (file: File | null) => {
     if (!file) return;
-    const name = file.name;
-    const bad = imageFileProblem(file);
-    setProblem(bad === 'format' ? t`${name}: formato não permitido` : bad === 'size' ? t`${name}: arquivo muito grande (máx 5MB)` : null);
-    if (!bad) props.onChange(file);
+    const { accepted, refused } = check([file]);
+    setProblem(refused[0] ?? null);
+    if (accepted[0]) props.onChange(accepted[0]);
   };
   return (
     <Input.Wrapper label={props.label} description={props.description} error={problem ?? props.error} labelElement="div" id={id}>
@@ -106,16 +97,4 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
       )}
     </Input.Wrapper>
   );
-}
-
-/** An object URL for the chosen file, revoked when the file changes or the field unmounts. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) return setUrl(null);
-    const u = URL.createObjectURL(file);
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
-  }, [file]);
-  return url;
 }

@@ -3,19 +3,33 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 
+export type ConfirmRequest = {
+  /** The spec's question, as the modal's title ('Remover este link?', 'Excluir banner?', ...). */
+  question: string;
+  /** What is about to go (a name, a label), shown under the question. */
+  detail?: ReactNode;
+  /** The red button's text: 'Remover', 'Excluir', 'Deletar' (spec §5). */
+  confirmLabel: string;
+  onConfirm: () => void;
+};
+
 /**
  * Asks before a destructive action (spec §5 "Delete confirmations"): a modal titled with the spec's
- * question ('Remover este link?'), an optional detail (what is removed) and 'Remover' / 'Cancelar'.
+ * question, what is about to go as body, a red confirm button and 'Cancelar'; its close button is named.
  */
-export function useConfirmRemoval() {
+export function useConfirm() {
   const { t } = useLingui();
-  return (question: string, onConfirm: () => void, detail?: ReactNode) =>
+  return (request: ConfirmRequest) =>
     modals.openConfirmModal({
-      title: question,
-      children: detail ? <Text size="sm">{detail}</Text> : null,
-      labels: { confirm: t`Remover`, cancel: t`Cancelar` },
+      title: request.question,
+      children: request.detail ? (
+        <Text size="sm" lineClamp={3}>
+          {request.detail}
+        </Text>
+      ) : null,
+      labels: { confirm: request.confirmLabel, cancel: t`Cancelar` },
       confirmProps: { color: 'red' },
       closeButtonProps: { 'aria-label': t`Fechar` },
-      onConfirm,
+      onConfirm: request.onConfirm,
     });
 }

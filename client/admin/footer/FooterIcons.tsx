@@ -6,7 +6,7 @@ import { imageUrl } from '../../../shared/image-url.ts';
 import { useTRPC } from '../../trpc.ts';
 import { useNotify } from '../common/notify.ts';
 import { SettingsSection } from '../common/SettingsSection.tsx';
-import { useConfirmRemoval } from '../common/useConfirm.tsx';
+import { useConfirm } from '../common/useConfirm.tsx';
 import { AddIconForm } from './AddIconForm.tsx';
 import { nextSortOrder, useRefreshFooter } from './footer-queries.ts';
 
@@ -47,7 +47,7 @@ function IconRow({ icon, size }: { icon: FooterIconDto; size: number }) {
   const trpc = useTRPC();
   const notify = useNotify();
   const refresh = useRefreshFooter();
-  const confirm = useConfirmRemoval();
+  const confirm = useConfirm();
   const toggle = useMutation(
     trpc.footer.toggleIcon.mutationOptions({
       onSuccess: (saved) => {
@@ -99,7 +99,14 @@ function IconRow({ icon, size }: { icon: FooterIconDto; size: number }) {
             size="lg"
             loading={remove.isPending}
             aria-label={t`Remover ${alt}`}
-            onClick={() => confirm(t`Remover este ícone permanentemente?`, () => remove.mutate({ id: icon.id }), alt)}
+            onClick={() =>
+              confirm({
+                question: t`Remover este ícone permanentemente?`,
+                detail: alt,
+                confirmLabel: t`Remover`,
+                onConfirm: () => remove.mutate({ id: icon.id }),
+              })
+            }
           >
             ×
           </ActionIcon>

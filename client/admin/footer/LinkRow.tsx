@@ -6,7 +6,7 @@ import type { FooterLinkDto } from '../../../shared/content.ts';
 import { footerLabel } from '../../storefront/layout/footer-labels.ts';
 import { useTRPC } from '../../trpc.ts';
 import { useNotify } from '../common/notify.ts';
-import { useConfirmRemoval } from '../common/useConfirm.tsx';
+import { useConfirm } from '../common/useConfirm.tsx';
 import { useRefreshFooter } from './footer-queries.ts';
 import { LinkFields, showLinkError, useLinkForm } from './LinkForm.tsx';
 
@@ -52,7 +52,7 @@ function RemoveLink({ link, label }: { link: FooterLinkDto; label: string }) {
   const trpc = useTRPC();
   const notify = useNotify();
   const refresh = useRefreshFooter();
-  const confirm = useConfirmRemoval();
+  const confirm = useConfirm();
   const remove = useMutation(
     trpc.footer.deleteLink.mutationOptions({
       onSuccess: () => {
@@ -69,7 +69,14 @@ function RemoveLink({ link, label }: { link: FooterLinkDto; label: string }) {
       size="xs"
       loading={remove.isPending}
       aria-label={t`Remover ${label}`}
-      onClick={() => confirm(t`Remover este link?`, () => remove.mutate({ id: link.id }), label)}
+      onClick={() =>
+        confirm({
+          question: t`Remover este link?`,
+          detail: label,
+          confirmLabel: t`Remover`,
+          onConfirm: () => remove.mutate({ id: link.id }),
+        })
+      }
     >
       <Trans>Remover</Trans>
     </Button>

@@ -5,7 +5,7 @@ import type { FooterSectionDto } from '../../../shared/content.ts';
 import { footerLabel } from '../../storefront/layout/footer-labels.ts';
 import { useTRPC } from '../../trpc.ts';
 import { useNotify } from '../common/notify.ts';
-import { useConfirmRemoval } from '../common/useConfirm.tsx';
+import { useConfirm } from '../common/useConfirm.tsx';
 import { nextSortOrder, useRefreshFooter } from './footer-queries.ts';
 import { LinkFields, showLinkError, useLinkForm } from './LinkForm.tsx';
 import { LinkRow } from './LinkRow.tsx';
@@ -19,7 +19,7 @@ export function SectionCard({ section }: { section: FooterSectionDto }) {
   const trpc = useTRPC();
   const notify = useNotify();
   const refresh = useRefreshFooter();
-  const confirm = useConfirmRemoval();
+  const confirm = useConfirm();
   const shown = footerLabel(i18n, section.title);
   const form = useLinkForm();
   const remove = useMutation(
@@ -66,7 +66,14 @@ export function SectionCard({ section }: { section: FooterSectionDto }) {
             style={{ flexShrink: 0 }}
             loading={remove.isPending}
             aria-label={t`Remover seção ${shown}`}
-            onClick={() => confirm(t`Remover esta seção e todos os seus links?`, () => remove.mutate({ id: section.id }), shown)}
+            onClick={() =>
+              confirm({
+                question: t`Remover esta seção e todos os seus links?`,
+                detail: shown,
+                confirmLabel: t`Remover`,
+                onConfirm: () => remove.mutate({ id: section.id }),
+              })
+            }
           >
             <Trans>Remover seção</Trans>
           </Button>

@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LIMITS } from '../../../shared/limits.ts';
 import { useTRPC } from '../../trpc.ts';
-import { ListState } from '../catalog-common/ListState.tsx';
-import { useCollectionLabel } from '../catalog-common/labels.tsx';
-import classes from '../catalog-common/section.module.css';
+import { ListState } from '../crud/ListState.tsx';
+import { useCollectionLabel } from '../crud/labels.tsx';
+import classes from '../crud/section.module.css';
 import { SortableProductList } from './SortableProductList.tsx';
 import { useProductOrder } from './useProductOrder.ts';
 

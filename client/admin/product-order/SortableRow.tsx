@@ -5,8 +5,8 @@ import { ActionIcon, Badge, Box, Group, Image, Paper, Text } from '@mantine/core
 import { useMediaQuery } from '@mantine/hooks';
 import type { ProductDto } from '../../../shared/catalog.ts';
 import { imageUrl } from '../../../shared/image-url.ts';
-import { IconGrip } from '../catalog-common/icons.tsx';
-import { MoveButtons } from '../catalog-common/RowActions.tsx';
+import { IconGrip } from '../common/icons.tsx';
+import { MoveButtons } from '../crud/RowActions.tsx';
 
 /** One product of the order list: a drag handle (mouse, touch or keyboard), its place, and up/down buttons. */
 export function SortableRow({

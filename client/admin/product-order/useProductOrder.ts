@@ -2,9 +2,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProductDto } from '../../../shared/catalog.ts';
 import { useTRPC, useTRPCClient } from '../../trpc.ts';
-import { useNotify } from '../catalog-common/notify.ts';
-import { errorMessage } from '../catalog-common/server-errors.ts';
-import { useRefresh } from '../catalog-common/useRefresh.ts';
+import { useNotify } from '../common/notify.ts';
+import { errorMessage } from '../common/server-errors.ts';
+import { useRefresh } from '../crud/useRefresh.ts';
 
 /**
  * Saves the order of one list (a collection, or the featured products) at once, on every move
@@ -27,7 +27,7 @@ export function useProductOrder() {
       queryClient.setQueryData(listKey, (old) => old && [...old.filter((p) => !moved.has(p.id)), ...moved.values()]);
     },
     onSuccess: () => notify.success(t`Ordem atualizada`),
-    onError: (e) => notify.error(t`Erro ao reordenar`, errorMessage(e)),
+    onError: (e) => notify.error({ title: t`Erro ao reordenar`, message: errorMessage(e) }),
     onSettled: () => refresh(listKey),
   });
 }

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Input, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import type { CollectionDto } from '../../../shared/catalog.ts';
-import { useCollectionLabel } from '../catalog-common/labels.tsx';
-import type { CrudFormApi } from '../catalog-common/useCrudForm.ts';
+import { useCollectionLabel } from '../crud/labels.tsx';
+import type { CrudFormApi } from '../crud/useCrudForm.ts';
 import { PendingGallery } from './gallery/PendingGallery.tsx';
 import { ServerGallery } from './gallery/ServerGallery.tsx';
 import { NO_COLLECTION, type ProductValues } from './product-form.ts';

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import type { CollectionDto, ProductDto } from '../../../shared/catalog.ts';
 import { type CurrencyCode, formatMoney } from '../../../shared/currencies.ts';
 import { imageUrl } from '../../../shared/image-url.ts';
-import { ItemRow, ListState } from '../catalog-common/ListState.tsx';
-import { EditDeleteButtons } from '../catalog-common/RowActions.tsx';
+import { ItemRow, ListState } from '../crud/ListState.tsx';
+import { EditDeleteButtons } from '../crud/RowActions.tsx';
 import { NO_COLLECTION } from './product-form.ts';
 
 const ALL = 'all';

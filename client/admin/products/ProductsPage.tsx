@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
 import { useTRPC, useTRPCClient } from '../../trpc.ts';
-import { CrudForm } from '../catalog-common/CrudForm.tsx';
-import { CrudSection } from '../catalog-common/CrudSection.tsx';
-import { useNotify } from '../catalog-common/notify.ts';
-import { useCrudForm } from '../catalog-common/useCrudForm.ts';
-import { useDeleteAction } from '../catalog-common/useDeleteAction.ts';
-import { useRefresh } from '../catalog-common/useRefresh.ts';
-import { useSubmitHandler } from '../catalog-common/useSubmitHandler.ts';
+import { useNotify } from '../common/notify.ts';
+import { CrudForm } from '../crud/CrudForm.tsx';
+import { CrudSection } from '../crud/CrudSection.tsx';
+import { useCrudForm } from '../crud/useCrudForm.ts';
+import { useDeleteAction } from '../crud/useDeleteAction.ts';
+import { useRefresh } from '../crud/useRefresh.ts';
+import { useSubmitHandler } from '../crud/useSubmitHandler.ts';
 import { useUploadPending } from './gallery/useUploadPending.ts';
 import { ProductFields } from './ProductFields.tsx';
 import { ProductList } from './ProductList.tsx';
@@ -40,7 +40,7 @@ export function ProductsPage() {
     failure: t`Falha ao salvar produto`,
     known: PRODUCT_FIELD_MESSAGES,
     onInvalid: (errors) => {
-      if (errors.title === required || errors.price === required) notify.error(t`Erro`, required);
+      if (errors.title === required || errors.price === required) notify.error({ title: t`Erro`, message: required });
     },
     run: async (values) => {
       if (editing) {

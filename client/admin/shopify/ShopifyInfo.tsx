@@ -23,7 +23,13 @@ export function usePairTexts(): Record<ShopifyPairId, PairTexts> {
     },
     product: {
       title: t`Botão Página de Produto`,
-      detail: t`Os botões 'Adicionar ao Carrinho' e 'Comprar Agora' na página de cada produto.`,
+      detail: t`O botão 'Adicionar ao Carrinho' na página de cada produto.`,
+      bg: t`Fundo do botão`,
+      text: t`Texto do botão`,
+    },
+    buy_now: {
+      title: t`Botão Comprar Agora`,
+      detail: t`O botão 'Comprar Agora' na página de cada produto, que leva direto ao pagamento.`,
       bg: t`Fundo do botão`,
       text: t`Texto do botão`,
     },

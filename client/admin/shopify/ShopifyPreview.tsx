@@ -12,11 +12,9 @@ import type { ShopifyValues } from './shopify-form.ts';
  */
 export function ShopifyPreview({ values: v }: { values: ShopifyValues }) {
   const pair = (bg: string, color: string) => ({ background: bg, color });
-  const productButton = {
-    ...pair(v.shopify_product_bg_color, v.shopify_product_text_color),
-    width: `${v.product_button_width_percent}%`,
-    height: v.product_button_height_px,
-  };
+  const size = { width: `${v.product_button_width_percent}%`, height: v.product_button_height_px };
+  const productButton = { ...pair(v.shopify_product_bg_color, v.shopify_product_text_color), ...size };
+  const buyNowButton = { ...pair(v.shopify_button_color, v.shopify_button_text_color), ...size };
   return (
     <PreviewFrame summary={<Trans>Imitação dos botões da Shopify; na loja eles vêm do Buy Button.</Trans>}>
       <Stack gap="md" className={classes.root}>
@@ -64,7 +62,7 @@ export function ShopifyPreview({ values: v }: { values: ShopifyValues }) {
             <span className={classes.button} style={productButton} data-testid="preview-product-button">
               <Trans>Adicionar ao Carrinho</Trans>
             </span>
-            <span className={classes.button} style={productButton}>
+            <span className={classes.button} style={buyNowButton} data-testid="preview-buy-now-button">
               <Trans>Comprar Agora</Trans>
             </span>
           </div>

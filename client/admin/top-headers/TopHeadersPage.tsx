@@ -3,17 +3,17 @@ import { NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { CONTENT_MESSAGES } from '../../../shared/content.ts';
 import { useTRPC, useTRPCClient } from '../../trpc.ts';
-import { ColorTextField } from '../catalog-common/ColorTextField.tsx';
-import { CrudForm } from '../catalog-common/CrudForm.tsx';
-import { CrudSection } from '../catalog-common/CrudSection.tsx';
-import { ItemRow, ListState } from '../catalog-common/ListState.tsx';
-import { SortOrderLabel } from '../catalog-common/labels.tsx';
-import { useNotify } from '../catalog-common/notify.ts';
-import { EditDeleteButtons } from '../catalog-common/RowActions.tsx';
-import { useCrudForm } from '../catalog-common/useCrudForm.ts';
-import { useDeleteAction } from '../catalog-common/useDeleteAction.ts';
-import { useRefresh } from '../catalog-common/useRefresh.ts';
-import { useSubmitHandler } from '../catalog-common/useSubmitHandler.ts';
+import { ColorField } from '../common/ColorField.tsx';
+import { useNotify } from '../common/notify.ts';
+import { CrudForm } from '../crud/CrudForm.tsx';
+import { CrudSection } from '../crud/CrudSection.tsx';
+import { ItemRow, ListState } from '../crud/ListState.tsx';
+import { SortOrderLabel } from '../crud/labels.tsx';
+import { EditDeleteButtons } from '../crud/RowActions.tsx';
+import { useCrudForm } from '../crud/useCrudForm.ts';
+import { useDeleteAction } from '../crud/useDeleteAction.ts';
+import { useRefresh } from '../crud/useRefresh.ts';
+import { useSubmitHandler } from '../crud/useSubmitHandler.ts';
 import { TopBarPreview } from './TopBarPreview.tsx';
 import { emptyTopHeader, topHeaderValues, useTopHeaderSchema } from './top-header-form.ts';
 
@@ -71,8 +71,8 @@ export function TopHeadersPage() {
         >
           <TextInput label={t`Texto`} required placeholder={t`Ex.: Frete grátis acima de R$ 199`} {...form.getInputProps('text')} />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <ColorTextField label={t`Cor de fundo`} {...form.getInputProps('bg_color')} />
-            <ColorTextField label={t`Cor do texto`} {...form.getInputProps('text_color')} />
+            <ColorField label={t`Cor de fundo`} {...form.getInputProps('bg_color')} />
+            <ColorField label={t`Cor do texto`} {...form.getInputProps('text_color')} />
           </SimpleGrid>
           <NumberInput label={t`Ordem`} allowDecimal={false} w={140} {...form.getInputProps('sort_order')} />
           <Stack gap={4}>

@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { CollectionCursor, CollectionFilters } from '../../../shared/catalog.ts';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
+import { isSlug } from '../../../shared/text-rules.ts';
 import { useTRPC } from '../../trpc.ts';
 import { collectionLabel } from '../common/collection-label.ts';
 import { useSettings } from '../common/hooks.ts';
@@ -28,14 +29,16 @@ export function CollectionPage() {
   const settings = useSettings();
   const gridRef = useRef<HTMLDivElement>(null);
   const { filters } = parseCollectionSearch(search);
+  const valid = isSlug(slug);
   const query = useInfiniteQuery({
     ...collectionPageQuery(trpc, slug, search),
+    enabled: valid,
     // While another sort or filter loads, the products shown stay (dimmed) instead of a blank page.
     placeholderData: (previous, previousQuery) =>
       (previousQuery?.queryKey[1]?.input as { slug?: string } | undefined)?.slug === slug ? previous : undefined,
   });
   if (!settings) return null;
-  if (query.isPending) {
+  if (valid && query.isPending) {
     return (
       <p className={classes.status}>
         <Trans>Carregando...</Trans>
@@ -114,7 +117,7 @@ export function CollectionPage() {
             </div>
           ) : (
             <div ref={gridRef} className={classes.results} aria-busy={query.isPlaceholderData}>
-              <ProductGrid products={products} currency={settings.currency as CurrencyCode} eagerCount={4} />
+              <ProductGrid products={products} currency={settings.currency as CurrencyCode} priorityFirst />
             </div>
           )}
           {query.hasNextPage && !query.isPlaceholderData && (

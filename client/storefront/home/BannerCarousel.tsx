@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import type { BannerDto } from '../../../shared/content.ts';
-import { imageUrl } from '../../../shared/image-url.ts';
+import { IMAGE_SIZES } from '../../../shared/image-variants.ts';
 import { LIMITS } from '../../../shared/limits.ts';
+import { ResponsiveImage } from '../common/ResponsiveImage.tsx';
 import { useRotation } from '../common/use-rotation.ts';
 import classes from './BannerCarousel.module.css';
 import { BannerControls } from './BannerControls.tsx';
@@ -55,13 +56,13 @@ export function BannerCarousel({ banners }: { banners: BannerDto[] }) {
             const position = i + 1;
             // The caption names the link; without a title the image does.
             const img = (
-              <img
-                src={imageUrl(b.image_url)}
+              <ResponsiveImage
+                src={b.image_url}
                 alt={b.title ? '' : t`Banner ${position}`}
                 width={2400}
                 height={800}
-                loading={i === 0 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : 'auto'}
+                sizes={IMAGE_SIZES.banner}
+                priority={i === 0}
                 className={classes.image}
               />
             );

@@ -35,10 +35,10 @@ export function HomePage() {
             <h2 id="home-featured" className={classes.heading}>
               <Trans>Produtos em destaque</Trans>
             </h2>
-            <ProductGrid products={home.data.featured} currency={currency} eagerCount={4} />
+            <ProductGrid products={home.data.featured} currency={currency} priorityFirst={!banners.data?.length} />
           </section>
         )}
-        {home.data?.sections.map((s) => {
+        {home.data?.sections.map((s, i) => {
           const id = `home-collection-${s.collection.id}`;
           const label = collectionLabel(i18n, s.collection);
           return (
@@ -46,7 +46,11 @@ export function HomePage() {
               <h2 id={id} className={classes.heading}>
                 {label}
               </h2>
-              <ProductGrid products={s.products} currency={currency} />
+              <ProductGrid
+                products={s.products}
+                currency={currency}
+                priorityFirst={i === 0 && !banners.data?.length && !home.data?.featured.length}
+              />
               {s.has_more && (
                 <div className={classes.more}>
                   <Link to={`/colecao/${s.collection.slug}`} className={classes.moreButton} style={viewMore}>

@@ -2,7 +2,9 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { FooterIconDto, FooterSectionDto } from '../../../shared/content.ts';
 import { imageUrl } from '../../../shared/image-url.ts';
+import { IMAGE_SIZES } from '../../../shared/image-variants.ts';
 import type { Settings } from '../../../shared/settings.ts';
+import { ResponsiveImage } from '../common/ResponsiveImage.tsx';
 import classes from './Footer.module.css';
 import { footerLabel } from './footer-labels.ts';
 
@@ -35,7 +37,13 @@ export function Footer({ settings, sections, icons }: Props) {
       <div className={classes.inner}>
         <div className={classes.brand}>
           {settings.footer_show_logo && settings.logo_url ? (
-            <img src={imageUrl(settings.logo_url)} alt={settings.site_title} height={40} className={classes.logo} />
+            <ResponsiveImage
+              src={settings.logo_url}
+              alt={settings.site_title}
+              height={40}
+              sizes={IMAGE_SIZES.logo}
+              className={classes.logo}
+            />
           ) : (
             <strong className={classes.name}>{settings.site_title}</strong>
           )}
@@ -47,13 +55,13 @@ export function Footer({ settings, sections, icons }: Props) {
             {section.title === 'payments' ? (
               <div className={classes.icons}>
                 {icons.map((icon) => (
-                  <img
+                  <ResponsiveImage
                     key={icon.id}
-                    src={imageUrl(icon.image_url)}
+                    src={icon.image_url}
                     alt={icon.alt_text}
                     height={iconSize}
                     width={Math.round(iconSize * 1.5)}
-                    loading="lazy"
+                    sizes={`${Math.round(iconSize * 1.5)}px`}
                     className={classes.icon}
                   />
                 ))}

@@ -2,11 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { CollectionDto } from '../../../shared/catalog.ts';
-import { imageUrl } from '../../../shared/image-url.ts';
+import { IMAGE_SIZES } from '../../../shared/image-variants.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import { collectionLabel } from '../common/collection-label.ts';
 import { MenuIcon } from '../common/icons.tsx';
+import { ResponsiveImage } from '../common/ResponsiveImage.tsx';
 import { SearchButton } from '../search/SearchButton.tsx';
 import { CartButton } from '../shopify/CartButton.tsx';
 import classes from './Header.module.css';
@@ -55,7 +56,7 @@ export function Header({ settings, collections }: { settings: Settings; collecti
         {menu}
         <Link to="/" className={classes.logo} data-position={settings.header_logo_position}>
           {settings.logo_url ? (
-            <img src={imageUrl(settings.logo_url)} alt={settings.site_title} height={40} />
+            <ResponsiveImage src={settings.logo_url} alt={settings.site_title} height={40} sizes={IMAGE_SIZES.logo} />
           ) : (
             <span className={classes.title}>{settings.site_title}</span>
           )}

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTRPC } from '../../trpc.ts';
 import { useLocked, useSettings } from '../common/hooks.ts';
+import { Deferred } from '../common/hydration.tsx';
 import { LockScreen } from '../lock/LockScreen.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -33,9 +34,13 @@ export function Layout() {
       <TopBar items={layout.data?.topHeaders ?? []} />
       <Header settings={settings} collections={collections.data ?? []} />
       <main id="conteudo" tabIndex={-1} style={{ minHeight: '50vh', outline: 'none' }}>
-        <Outlet />
+        <Deferred name="page">
+          <Outlet />
+        </Deferred>
       </main>
-      <Footer settings={settings} sections={layout.data?.footerSections ?? []} icons={layout.data?.footerIcons ?? []} />
+      <Deferred name="footer">
+        <Footer settings={settings} sections={layout.data?.footerSections ?? []} icons={layout.data?.footerIcons ?? []} />
+      </Deferred>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { imageUrl } from '../../../shared/image-url.ts';
+import { IMAGE_SIZES } from '../../../shared/image-variants.ts';
 import { useTRPC } from '../../trpc.ts';
+import { ResponsiveImage } from '../common/ResponsiveImage.tsx';
 import classes from './LockScreen.module.css';
 
 /**
@@ -35,7 +36,7 @@ export function LockScreen() {
         }}
       >
         {data?.logo_url ? (
-          <img src={imageUrl(data.logo_url)} alt={data.site_title} height={56} className={classes.logo} />
+          <ResponsiveImage src={data.logo_url} alt={data.site_title} height={56} sizes={IMAGE_SIZES.logo} className={classes.logo} />
         ) : (
           <span className={classes.brand}>{data?.site_title}</span>
         )}

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
-import { imageUrl } from '../../../shared/image-url.ts';
+import { IMAGE_SIZES } from '../../../shared/image-variants.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { ChevronLeft, ChevronRight } from '../common/icons.tsx';
+import { ResponsiveImage } from '../common/ResponsiveImage.tsx';
 import classes from './Gallery.module.css';
 
 type Props = { images: string[]; title: string; thumbnails: boolean; thumbnailSize: number };
@@ -44,7 +45,16 @@ export function Gallery({ images, title, thumbnails, thumbnailSize }: Props) {
           touchX.current = null;
         }}
       >
-        <img src={imageUrl(list[index])} alt={title} width={800} height={800} className={classes.image} fetchPriority="high" />
+        {/* The first image is the product page's LCP image (preloaded by the page head). */}
+        <ResponsiveImage
+          src={list[index]}
+          alt={title}
+          width={800}
+          height={800}
+          sizes={IMAGE_SIZES.gallery}
+          priority
+          className={classes.image}
+        />
         {many && (
           <>
             <button
@@ -81,7 +91,7 @@ export function Gallery({ images, title, thumbnails, thumbnailSize }: Props) {
               style={{ width: thumbnailSize, height: thumbnailSize }}
               aria-label={t`Imagem ${i + 1}`}
             >
-              <img src={imageUrl(src)} alt="" width={thumbnailSize} height={thumbnailSize} loading="lazy" />
+              <ResponsiveImage src={src} alt="" width={thumbnailSize} height={thumbnailSize} sizes={`${thumbnailSize}px`} />
             </button>
           ))}
         </div>

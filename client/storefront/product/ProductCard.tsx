@@ -2,16 +2,18 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { ProductDto } from '../../../shared/catalog.ts';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
-import { imageUrl } from '../../../shared/image-url.ts';
+import { IMAGE_SIZES } from '../../../shared/image-variants.ts';
 import { useSettings } from '../common/hooks.ts';
 import { CartIcon } from '../common/icons.tsx';
 import { Price } from '../common/Price.tsx';
+import { ResponsiveImage } from '../common/ResponsiveImage.tsx';
 import { BuySlot } from '../shopify/BuySlot.tsx';
 import { productRef } from '../shopify/shop-setup.ts';
 import { useShopSetup } from '../shopify/useShopSetup.ts';
 import classes from './ProductCard.module.css';
 
-type Props = { product: ProductDto; currency: CurrencyCode; eager?: boolean };
+/** `priority`: this card's image is the page's LCP image (the first card of a page without banners). */
+type Props = { product: ProductDto; currency: CurrencyCode; priority?: boolean };
 
 /** The two home variants: the round icon button on touch screens, the text button on hover. */
 const TOUCH = '(hover: none)';
@@ -24,7 +26,7 @@ const HOVER = '(hover: hover)';
  * or a text button on hover (`homeDesktop`, max 300 px). Otherwise there is no add-to-cart
  * pretence: the hover hint says what the card does, open the product.
  */
-export function ProductCard({ product, currency, eager = false }: Props) {
+export function ProductCard({ product, currency, priority = false }: Props) {
   const setup = useShopSetup(useSettings());
   const ref = productRef(product.shopify_product_id);
   const buyable = !!setup && !!ref;
@@ -32,13 +34,13 @@ export function ProductCard({ product, currency, eager = false }: Props) {
     <article className={classes.card}>
       <Link to={`/produto/${product.slug}`} className={classes.link}>
         <div className={classes.media}>
-          <img
-            src={imageUrl(product.images[0] ?? product.image_url)}
+          <ResponsiveImage
+            src={product.images[0] ?? product.image_url}
             alt=""
             width={400}
             height={400}
-            loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
+            sizes={IMAGE_SIZES.card}
+            priority={priority}
             className={classes.image}
           />
           {!buyable && (

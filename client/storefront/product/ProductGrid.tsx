@@ -10,16 +10,17 @@ import classes from './ProductGrid.module.css';
 export function ProductGrid({
   products,
   currency,
-  eagerCount = 0,
+  priorityFirst = false,
 }: {
   products: ProductDto[];
   currency: CurrencyCode;
-  eagerCount?: number;
+  /** The first card's image is the page's LCP image. */
+  priorityFirst?: boolean;
 }) {
   return (
     <div className={classes.grid} data-count={products.length}>
       {products.map((p, i) => (
-        <ProductCard key={p.id} product={p} currency={currency} eager={i < eagerCount} />
+        <ProductCard key={p.id} product={p} currency={currency} priority={priorityFirst && i === 0} />
       ))}
     </div>
   );

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
+import { isSlug } from '../../../shared/text-rules.ts';
 import { useTRPC } from '../../trpc.ts';
 import { useSettings } from '../common/hooks.ts';
 import { TruckIcon } from '../common/icons.tsx';
@@ -40,9 +41,10 @@ export function ProductPage() {
   const { slug = '' } = useParams();
   const trpc = useTRPC();
   const settings = useSettings();
-  const query = useQuery(trpc.catalog.productPage.queryOptions({ slug }));
+  const valid = isSlug(slug);
+  const query = useQuery({ ...trpc.catalog.productPage.queryOptions({ slug }), enabled: valid });
   if (!settings) return null;
-  if (query.isPending) {
+  if (valid && query.isPending) {
     return (
       <p className={classes.loading}>
         <Trans>Carregando...</Trans>

@@ -2,6 +2,7 @@
 // from our own origin): no third-party script host, and nothing of it in the page's bundle.
 import sdkUrl from '@shopify/buy-button-js/dist/buybutton.min.js?url';
 import { LIMITS } from '../../../shared/limits.ts';
+import { whenHydrated } from '../common/hydration.tsx';
 import type { ShopifyBuyGlobal } from './sdk-types.ts';
 
 /** The spec's message (§8) when the SDK does not arrive in time. */
@@ -13,9 +14,9 @@ let script: Promise<ShopifyBuyGlobal> | null = null;
 const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
 
 /**
- * Resolves once the page is interactive: the first idle moment after the load event, or the
- * visitor's first interaction, whichever comes first. The SDK never competes with first paint
- * or hydration (callers run from effects, after hydration).
+ * Resolves once the page is interactive: the first idle moment after the load event and the
+ * page's whole hydration (common/hydration.tsx), or the visitor's first interaction, whichever
+ * comes first. The SDK never competes with first paint or hydration.
  */
 export function whenInteractive(): Promise<void> {
   interactive ??= new Promise<void>((resolve) => {
@@ -31,8 +32,9 @@ export function whenInteractive(): Promise<void> {
       if ('requestIdleCallback' in window) window.requestIdleCallback(finish, { timeout: 2000 });
       else setTimeout(finish, 200);
     };
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
+    const loaded = () => whenHydrated().then(idle);
+    if (document.readyState === 'complete') loaded();
+    else window.addEventListener('load', loaded, { once: true });
   });
   return interactive;
 }

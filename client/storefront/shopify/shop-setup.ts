@@ -44,11 +44,11 @@ export function isBuyable(settings: ShopSettings, shopifyProductId: string): boo
 
 // Colours are free text (spec §5) and the SDK writes them into CSS unescaped: keep only colour
 // syntax, so no value can end a declaration; anything else (or 'default') falls back to the spec's
-// colours (§9: buy button #FF6B35 / #FFFFFF, cart #FFFFFF / #000000). The settings API already
+// colours (§9: buy button #C8461A / #FFFFFF (the spec's #FF6B35 darkened to 4.8:1, see README), cart #FFFFFF / #000000). The settings API already
 // answers those defaults for unset fields; this only guards against a value that is not a colour.
 // (Not SETTINGS_DEFAULTS: importing values from shared/settings.ts would ship zod to shoppers.)
 const COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,30}|(rgb|rgba|hsl|hsla)\([0-9\s.,%/-]+\))$/i;
-const BUY: ColorPair = { bg: '#FF6B35', fg: '#FFFFFF' };
+const BUY: ColorPair = { bg: '#C8461A', fg: '#FFFFFF' };
 const CART: ColorPair = { bg: '#FFFFFF', fg: '#000000' };
 type ColorKey = { [K in keyof Settings]: K extends `shopify_${string}_color` ? K : never }[keyof Settings];
 function color(settings: Settings, key: ColorKey, fallback: string): string {

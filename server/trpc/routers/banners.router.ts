@@ -5,11 +5,11 @@ import { createBanner, deleteBanner, listBanners, updateBanner } from '../../../
 import { imageField } from '../../../src/content/uploads.ts';
 import { readFormData } from '../../input/form.ts';
 import { parseInput } from '../../input/parse.ts';
-import { adminProcedure, publicProcedure, router, uploadProcedure } from '../trpc.ts';
+import { adminProcedure, publicReadProcedure, router, uploadProcedure } from '../trpc.ts';
 
 /** Banners (spec §7): create and update take FormData with title, href, sort_order and `image`. */
 export const bannersRouter = router({
-  list: publicProcedure.output(z.array(ZBanner)).query(({ ctx }) => listBanners(ctx.app)),
+  list: publicReadProcedure.output(z.array(ZBanner)).query(({ ctx }) => listBanners(ctx.app)),
   create: uploadProcedure
     .input(z.instanceof(FormData))
     .output(ZBanner)

@@ -11,27 +11,27 @@ import {
 } from '../../../shared/catalog.ts';
 import { findProductBySlug, getHome, getProduct, listCollections, listProducts } from '../../../src/catalog/catalog.service.ts';
 import { findCollectionPage } from '../../../src/catalog/collection-page.ts';
-import { publicProcedure, router } from '../trpc.ts';
+import { publicReadProcedure, router } from '../trpc.ts';
 
 export const catalogRouter = router({
-  home: publicProcedure.output(ZHome).query(({ ctx }) => getHome(ctx.app)),
-  products: publicProcedure
+  home: publicReadProcedure.output(ZHome).query(({ ctx }) => getHome(ctx.app)),
+  products: publicReadProcedure
     .input(ZProductListInput)
     .output(z.array(ZProduct))
     .query(({ ctx, input }) => listProducts(ctx.app, input)),
-  product: publicProcedure
+  product: publicReadProcedure
     .input(ZProductLookup)
     .output(ZProduct)
     .query(({ ctx, input }) => getProduct(ctx.app, input)),
   /** Product page: null when the slug is unknown (the page shows 'Produto não encontrado'). */
-  productPage: publicProcedure
+  productPage: publicReadProcedure
     .input(ZSlugInput)
     .output(ZProduct.nullable())
     .query(({ ctx, input }) => findProductBySlug(ctx.app, input.slug)),
   /** Collection page, sorted, filtered and paged (an infinite query over `cursor`); null when unknown or inactive. */
-  collectionPage: publicProcedure
+  collectionPage: publicReadProcedure
     .input(ZCollectionPageInput)
     .output(ZCollectionPage.nullable())
     .query(({ ctx, input }) => findCollectionPage(ctx.app, input)),
-  collections: publicProcedure.output(z.array(ZCollection)).query(({ ctx }) => listCollections(ctx.app)),
+  collections: publicReadProcedure.output(z.array(ZCollection)).query(({ ctx }) => listCollections(ctx.app)),
 });

@@ -3,10 +3,10 @@ import { ZCollection, ZCollectionCreate, ZCollectionReorder, ZCollectionUpdate }
 import { ZIdInput } from '../../../shared/ids.ts';
 import { listCollections } from '../../../src/catalog/catalog.service.ts';
 import { createCollection, deleteCollection, reorderCollections, updateCollection } from '../../../src/catalog/collection.service.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+import { adminProcedure, publicReadProcedure, router } from '../trpc.ts';
 
 export const collectionsRouter = router({
-  list: publicProcedure.output(z.array(ZCollection)).query(({ ctx }) => listCollections(ctx.app)),
+  list: publicReadProcedure.output(z.array(ZCollection)).query(({ ctx }) => listCollections(ctx.app)),
   create: adminProcedure
     .input(ZCollectionCreate)
     .output(ZCollection)

@@ -22,13 +22,13 @@ import { createFooterIcon, deleteFooterIcon, listFooterIcons, toggleFooterIcon }
 import { imageField } from '../../../src/content/uploads.ts';
 import { readFormData } from '../../input/form.ts';
 import { parseInput } from '../../input/parse.ts';
-import { adminProcedure, publicProcedure, router, uploadProcedure } from '../trpc.ts';
+import { adminProcedure, publicReadProcedure, router, uploadProcedure } from '../trpc.ts';
 
 const ok = { ok: true } as const;
 
 /** Footer icons, sections and links (spec §7 "Footer"); flat names so every path is `footer.<name>`. */
 export const footerRouter = router({
-  icons: publicProcedure.output(z.array(ZFooterIcon)).query(({ ctx }) => listFooterIcons(ctx.app)),
+  icons: publicReadProcedure.output(z.array(ZFooterIcon)).query(({ ctx }) => listFooterIcons(ctx.app)),
   /** FormData with `image` (required), alt_text and sort_order. */
   createIcon: uploadProcedure
     .input(z.instanceof(FormData))
@@ -43,7 +43,7 @@ export const footerRouter = router({
     .mutation(({ ctx, input }) => toggleFooterIcon(ctx.app, input)),
   deleteIcon: adminProcedure.input(ZIdInput).mutation(({ ctx, input }) => deleteFooterIcon(ctx.app, input.id).then(() => ok)),
 
-  sections: publicProcedure.output(z.array(ZFooterSection)).query(({ ctx }) => listFooterSections(ctx.app)),
+  sections: publicReadProcedure.output(z.array(ZFooterSection)).query(({ ctx }) => listFooterSections(ctx.app)),
   createSection: adminProcedure
     .input(ZFooterSectionCreate)
     .output(ZFooterSection)

@@ -15,10 +15,10 @@ import {
 } from '../../../src/catalog/product-image.service.ts';
 import { readFormData } from '../../input/form.ts';
 import { parseInput } from '../../input/parse.ts';
-import { adminProcedure, publicProcedure, router, uploadProcedure } from '../trpc.ts';
+import { adminProcedure, publicReadProcedure, router, uploadProcedure } from '../trpc.ts';
 
 export const productImagesRouter = router({
-  list: publicProcedure
+  list: publicReadProcedure
     .input(ZProductImageListInput)
     .output(z.array(ZProductImage))
     .query(({ ctx, input }) => listProductImages(ctx.app, input.product_id)),

@@ -5,7 +5,7 @@ import { getProduct, listProducts } from '../../../src/catalog/catalog.service.t
 import { createProduct, deleteProduct, reorderProducts, updateProduct } from '../../../src/catalog/product.service.ts';
 import { readFormData } from '../../input/form.ts';
 import { parseInput } from '../../input/parse.ts';
-import { adminProcedure, publicProcedure, router, uploadProcedure } from '../trpc.ts';
+import { adminProcedure, publicReadProcedure, router, uploadProcedure } from '../trpc.ts';
 
 /** The product form as FormData: its fields plus an optional `image` file. */
 async function productForm(form: FormData) {
@@ -14,11 +14,11 @@ async function productForm(form: FormData) {
 }
 
 export const productsRouter = router({
-  list: publicProcedure
+  list: publicReadProcedure
     .input(ZProductListInput)
     .output(z.array(ZProduct))
     .query(({ ctx, input }) => listProducts(ctx.app, input)),
-  get: publicProcedure
+  get: publicReadProcedure
     .input(ZProductLookup)
     .output(ZProduct)
     .query(({ ctx, input }) => getProduct(ctx.app, input)),

@@ -5,10 +5,10 @@ import { previewReviewImport } from '../../../src/reviews/preview.service.ts';
 import { listReviews } from '../../../src/reviews/review.service.ts';
 import { readFormData } from '../../input/form.ts';
 import { parseInput } from '../../input/parse.ts';
-import { publicProcedure, router, uploadProcedure } from '../trpc.ts';
+import { publicReadProcedure, router, uploadProcedure } from '../trpc.ts';
 
 export const reviewsRouter = router({
-  list: publicProcedure
+  list: publicReadProcedure
     .input(ZReviewListInput)
     .output(ZReviewList)
     .query(({ ctx, input }) => listReviews(ctx.app, input.product_id)),

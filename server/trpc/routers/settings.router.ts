@@ -3,11 +3,11 @@ import { ZLockedSettings, ZSettings } from '../../../shared/settings.ts';
 import { ZAdminSettings } from '../../../shared/settings-input.ts';
 import { getAdminSettings, getPublicSettings, settingsImages, updateSettings } from '../../../src/settings/settings.service.ts';
 import { readFormData } from '../../input/form.ts';
-import { adminProcedure, publicProcedure, router, uploadProcedure } from '../trpc.ts';
+import { adminProcedure, publicReadProcedure, router, uploadProcedure } from '../trpc.ts';
 
 export const settingsRouter = router({
   /** The storefront's settings, or the lock screen's few fields while the store is locked. */
-  get: publicProcedure
+  get: publicReadProcedure
     .output(z.union([ZSettings, ZLockedSettings.extend({ store_locked: z.literal(true) })]))
     .query(({ ctx }) => getPublicSettings(ctx.app)),
   admin: adminProcedure.output(ZAdminSettings).query(({ ctx }) => getAdminSettings(ctx.app)),

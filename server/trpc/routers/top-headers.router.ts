@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { ZTopHeader, ZTopHeaderCreate, ZTopHeaderUpdate } from '../../../shared/content.ts';
 import { ZIdInput } from '../../../shared/ids.ts';
 import { createTopHeader, deleteTopHeader, listTopHeaders, updateTopHeader } from '../../../src/content/top-header.service.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+import { adminProcedure, publicReadProcedure, router } from '../trpc.ts';
 
 /** Announcement bars (spec §7 "Top headers"). */
 export const topHeadersRouter = router({
-  list: publicProcedure.output(z.array(ZTopHeader)).query(({ ctx }) => listTopHeaders(ctx.app)),
+  list: publicReadProcedure.output(z.array(ZTopHeader)).query(({ ctx }) => listTopHeaders(ctx.app)),
   create: adminProcedure
     .input(ZTopHeaderCreate)
     .output(ZTopHeader)

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, AspectRatio, Badge, Box, Group, Image, Paper, SimpleGrid } from '@mantine/core';
-import { IconLeft, IconRight, IconTrash } from '../../catalog-common/icons.tsx';
+import { IconLeft, IconRight, IconTrash } from '../../common/icons.tsx';
 
 export type GalleryItem = { key: string | number; src: string; name: string };
 

@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, FileButton, Progress, Stack, Text } from '@mantine/core';
 import { useRef } from 'react';
 import { LIMITS } from '../../../../shared/limits.ts';
-import { IconUpload } from '../../catalog-common/icons.tsx';
-import { useNotify } from '../../catalog-common/notify.ts';
-import { useImageFileCheck } from '../../catalog-common/useImageFileCheck.ts';
+import { IconUpload } from '../../common/icons.tsx';
+import { IMAGE_ACCEPT, useImageFileCheck } from '../../common/image-files.ts';
+import { useNotify } from '../../common/notify.ts';
 
 /**
  * The gallery's file chooser (spec §5): at most 10 images per selection, jpeg/png/webp, 5 MB each.
@@ -19,14 +19,14 @@ export function GalleryPicker({ onPick, uploading }: { onPick: (files: File[]) =
   const pick = (files: File[]) => {
     resetRef.current?.(); // the same files may be chosen again
     if (files.length === 0) return;
-    if (files.length > LIMITS.galleryMaxFiles) return notify.error(t`Erro`, t`Máximo de 10 imagens por vez`);
+    if (files.length > LIMITS.galleryMaxFiles) return notify.error({ title: t`Erro`, message: t`Máximo de 10 imagens por vez` });
     const { accepted, refused } = check(files);
-    for (const message of refused) notify.error(t`Imagem recusada`, message);
+    for (const message of refused) notify.error({ title: t`Imagem recusada`, message });
     if (accepted.length) onPick(accepted);
   };
   return (
     <Stack gap={6}>
-      <FileButton onChange={pick} multiple resetRef={resetRef} accept={LIMITS.galleryMimeTypes.join(',')}>
+      <FileButton onChange={pick} multiple resetRef={resetRef} accept={IMAGE_ACCEPT}>
         {(props) => (
           <Button {...props} variant="light" leftSection={<IconUpload />} disabled={uploading > 0} w="fit-content">
             <Trans>Adicionar imagens</Trans>

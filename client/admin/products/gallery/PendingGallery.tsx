@@ -1,7 +1,7 @@
 import { arrayMove } from '@dnd-kit/sortable';
 import { Trans } from '@lingui/react/macro';
 import { Stack, Text } from '@mantine/core';
-import { useObjectUrls } from '../../catalog-common/useObjectUrls.ts';
+import { useObjectUrls } from '../../common/useObjectUrls.ts';
 import { GalleryGrid } from './GalleryGrid.tsx';
 import { GalleryPicker } from './GalleryPicker.tsx';
 

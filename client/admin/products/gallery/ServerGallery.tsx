@@ -5,10 +5,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProductImageDto } from '../../../../shared/catalog.ts';
 import { imageUrl } from '../../../../shared/image-url.ts';
 import { useTRPC, useTRPCClient } from '../../../trpc.ts';
-import { useNotify } from '../../catalog-common/notify.ts';
-import { errorMessage } from '../../catalog-common/server-errors.ts';
-import { useDeleteAction } from '../../catalog-common/useDeleteAction.ts';
-import { useRefresh } from '../../catalog-common/useRefresh.ts';
+import { useNotify } from '../../common/notify.ts';
+import { errorMessage } from '../../common/server-errors.ts';
+import { useDeleteAction } from '../../crud/useDeleteAction.ts';
+import { useRefresh } from '../../crud/useRefresh.ts';
 import { GalleryGrid } from './GalleryGrid.tsx';
 import { GalleryPicker } from './GalleryPicker.tsx';
 
@@ -34,15 +34,15 @@ export function ServerGallery({ productId }: { productId: number }) {
       for (const f of files) fd.append('files', f);
       return client.productImages.upload.mutate(fd);
     },
-    onSuccess: (r) => notify.success(r.message, t`Imagens enviadas com sucesso`),
-    onError: (e) => notify.error(t`Erro ao enviar imagens`, errorMessage(e)),
+    onSuccess: (r) => notify.success({ title: t`Imagens enviadas com sucesso`, message: r.message }),
+    onError: (e) => notify.error({ title: t`Erro ao enviar imagens`, message: errorMessage(e) }),
     onSettled: () => refresh(key),
   });
   const reorder = useMutation({
     mutationFn: (ordered: ProductImageDto[]) =>
       client.productImages.reorder.mutate({ product_id: productId, order: ordered.map((i) => i.id) }),
     onMutate: (ordered) => queryClient.setQueryData(key, ordered),
-    onError: (e) => notify.error(t`Erro ao reordenar imagens`, errorMessage(e)),
+    onError: (e) => notify.error({ title: t`Erro ao reordenar imagens`, message: errorMessage(e) }),
     onSettled: () => refresh(key),
   });
   const askRemove = useDeleteAction({

@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { imagesAddedMessage } from '../../../../shared/catalog.ts';
 import { LIMITS } from '../../../../shared/limits.ts';
 import { useTRPCClient } from '../../../trpc.ts';
-import { useNotify } from '../../catalog-common/notify.ts';
-import { errorMessage } from '../../catalog-common/server-errors.ts';
+import { useNotify } from '../../common/notify.ts';
+import { errorMessage } from '../../common/server-errors.ts';
 
 /**
  * Sends the images held before the product existed (spec §4), at most 10 per request. When that
@@ -22,7 +22,7 @@ export function useUploadPending() {
         for (const f of files.slice(start, start + LIMITS.galleryMaxFiles)) fd.append('files', f);
         added += (await client.productImages.upload.mutate(fd)).added;
       }
-      notify.success(imagesAddedMessage(added), t`Imagens enviadas com sucesso`);
+      notify.success({ title: t`Imagens enviadas com sucesso`, message: imagesAddedMessage(added) });
     } catch (e) {
       const message = errorMessage(e);
       notify.warning(t`Imagens: ${message}`);

@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AspectRatio, Button, Center, FileButton, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
-import { useMemo, useRef } from 'react';
+import { useRef } from 'react';
 import { imageUrl } from '../../../shared/image-url.ts';
-import { LIMITS } from '../../../shared/limits.ts';
 import { IconUpload } from './icons.tsx';
-import { useImageFileCheck } from './useImageFileCheck.ts';
-import { useObjectUrls } from './useObjectUrls.ts';
+import { IMAGE_ACCEPT, useImageFileCheck } from './image-files.ts';
+import { useObjectUrl } from './useObjectUrls.ts';
 
 /**
  * One image chosen from the device, with a preview: the new file when one is chosen, else the
@@ -32,8 +31,7 @@ export function ImagePicker({
 }) {
   const { t } = useLingui();
   const check = useImageFileCheck();
-  const [local] = useObjectUrls(useMemo(() => (file ? [file] : []), [file]));
-  const preview = local || (currentUrl ? imageUrl(currentUrl) : null);
+  const preview = useObjectUrl(file) ?? (currentUrl ? imageUrl(currentUrl) : null);
   const resetRef = useRef<() => void>(null);
   const choose = (chosen: File | null) => {
     resetRef.current?.(); // the same file may be chosen again
@@ -59,7 +57,7 @@ export function ImagePicker({
           </AspectRatio>
         </Paper>
         <Group gap="xs" wrap="nowrap">
-          <FileButton onChange={choose} resetRef={resetRef} accept={LIMITS.galleryMimeTypes.join(',')}>
+          <FileButton onChange={choose} resetRef={resetRef} accept={IMAGE_ACCEPT}>
             {(props) => (
               <Button {...props} variant="light" leftSection={<IconUpload />}>
                 {preview ? <Trans>Trocar imagem</Trans> : <Trans>Escolher imagem</Trans>}

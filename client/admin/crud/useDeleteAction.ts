@@ -1,7 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
 import { type QueryKey, useMutation } from '@tanstack/react-query';
-import { useNotify } from './notify.ts';
-import { errorMessage } from './server-errors.ts';
-import { useConfirmDelete } from './useConfirmDelete.tsx';
+import { useNotify } from '../common/notify.ts';
+import { errorMessage } from '../common/server-errors.ts';
+import { useConfirm } from '../common/useConfirm.tsx';
 import { useRefresh } from './useRefresh.ts';
 
 /**
@@ -17,7 +18,8 @@ export function useDeleteAction(opts: {
   listKey: QueryKey;
   onDeleted?: (id: number) => void;
 }) {
-  const confirm = useConfirmDelete();
+  const { t } = useLingui();
+  const confirm = useConfirm();
   const notify = useNotify();
   const refresh = useRefresh();
   const mutation = useMutation({
@@ -26,9 +28,14 @@ export function useDeleteAction(opts: {
       notify.success(opts.success);
       opts.onDeleted?.(id);
     },
-    onError: (e) => notify.error(opts.failure, errorMessage(e)),
+    onError: (e) => notify.error({ title: opts.failure, message: errorMessage(e) }),
     onSettled: () => refresh(opts.listKey),
   });
   return (item: { id: number; name: string }) =>
-    confirm({ question: opts.question, subject: item.name, confirmLabel: opts.confirmLabel, onConfirm: () => mutation.mutate(item.id) });
+    confirm({
+      question: opts.question,
+      detail: item.name,
+      confirmLabel: opts.confirmLabel ?? t`Excluir`,
+      onConfirm: () => mutation.mutate(item.id),
+    });
 }

@@ -1,4 +1,4 @@
-/** Small stroke icons for the catalogue sections' buttons (the admin has no icon library). */
+/** Small stroke icons for the admin's buttons (the admin has no icon library). */
 type IconProps = { size?: number };
 
 function Icon({ size = 18, children }: IconProps & { children: React.ReactNode }) {

@@ -1,6 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { LIMITS } from '../../../shared/limits.ts';
 
+/** The formats the server keeps (spec §5: jpeg, png and webp), for a file input's `accept`. */
+export const IMAGE_ACCEPT = LIMITS.galleryMimeTypes.join(',');
+
 /** What the browser lets through before an upload: the server's own limits (it checks again). */
 export type FileCheck = { accepted: File[]; refused: string[] };
 

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Flex, Group } from '@mantine/core';
-import { IconDown, IconEdit, IconTrash, IconUp } from './icons.tsx';
+import { IconDown, IconEdit, IconTrash, IconUp } from '../common/icons.tsx';
 
 /** Up/down buttons of a sortable list; the first item cannot go up nor the last go down (spec §5). */
 export function MoveButtons({

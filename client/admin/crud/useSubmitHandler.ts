@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
-import { useNotify } from './notify.ts';
-import { errorMessage, serverFieldErrors } from './server-errors.ts';
+import { useNotify } from '../common/notify.ts';
+import { errorMessage, type FieldMessages, showFieldError } from '../common/server-errors.ts';
 
 /** The part of a @mantine/form form this helper uses. */
 type SubmittableForm<Values> = {
@@ -8,7 +8,8 @@ type SubmittableForm<Values> = {
     ok: (values: Values) => Promise<void>,
     invalid: (errors: Record<string, unknown>) => void,
   ) => (event?: FormEvent<HTMLFormElement>) => void;
-  setErrors: (errors: Record<string, string>) => void;
+  setFieldError: (path: never, error: string) => void;
+  getValues: () => object;
 };
 
 /**
@@ -21,7 +22,7 @@ export function useSubmitHandler<Values extends Record<string, unknown>>(
   opts: {
     run: (values: Values) => Promise<void>;
     failure: string;
-    known?: Readonly<Record<string, readonly string[]>>;
+    known?: FieldMessages;
     onInvalid?: (errors: Record<string, unknown>) => void;
   },
 ) {
@@ -31,8 +32,8 @@ export function useSubmitHandler<Values extends Record<string, unknown>>(
       try {
         await opts.run(values);
       } catch (e) {
-        notify.error(opts.failure, errorMessage(e));
-        form.setErrors(serverFieldErrors(e, Object.keys(values), opts.known));
+        notify.error({ title: opts.failure, message: errorMessage(e) });
+        showFieldError(form, e, opts.known);
       }
     },
     (errors) => opts.onInvalid?.(errors),

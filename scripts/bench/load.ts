@@ -1,0 +1,67 @@
+/**
+ * Load runs with autocannon (programmatic API): a fixed duration at a fixed number of
+ * connections, after a short warm-up that is not counted. Latency percentiles are computed from
+ * every response time (autocannon's own histogram has no p95).
+ */
+import autocannon from 'autocannon';
+
+export type LoadResult = { rps: number; p50: number; p95: number; p99: number; requests: number; errors: number };
+export type LoadRequest = { path: string; headers?: Record<string, string> };
+
+/** What a browser sends: the benchmark measures compressed responses, as shoppers get them. */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: '*/*' };
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+
+function run(url: string, requests: LoadRequest[], connections: number, duration: number): Promise<LoadResult> {
+  const times: number[] = [];
+  let errors = 0;
+  const instance = autocannon({
+    url,
+    connections,
+    duration,
+    headers: BROWSER_HEADERS,
+    requests: requests.map((r) => ({ method: 'GET', path: r.path, headers: { ...BROWSER_HEADERS, ...r.headers } })),
+  });
+  instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    times.push(ms);
+    if (status >= 400) errors++;
+  });
+  return new Promise((ok, fail) => {
+    instance.on('done', (r: autocannon.Result) => {
+      times.sort((a, b) => a - b);
+      const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN;
+      ok({
+        rps: r.requests.total / (r.duration || duration),
+        p50: at(0.5),
+        p95: at(0.95),
+        p99: at(0.99),
+        requests: r.requests.total,
+        errors: errors + r.errors + r.timeouts,
+      });
+    });
+    instance.on('error', fail);
+  });
+}
+
+/**
+ * Warm-up, then the measured run. `requests` are cycled through by every connection. `settle`
+ * waits until the server has worked off what a run left queued (requests the load generator gave
+ * up on at the end of a run), so no run starts with the previous one's backlog.
+ */
+export async function load(
+  url: string,
+  requests: LoadRequest[],
+  connections: number,
+  seconds = SECONDS,
+  settle: () => Promise<unknown> = async () => {},
+): Promise<LoadResult> {
+  if (WARMUP_SECONDS > 0) {
+    await run(url, requests, connections, WARMUP_SECONDS);
+    await settle();
+  }
+  const result = await run(url, requests, connections, seconds);
+  await settle();
+  return result;
+}

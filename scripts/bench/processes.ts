@@ -1,0 +1,185 @@
+/**
+ * Child processes of the benchmark: the shop (`node server/main.ts`, as `npm start` runs it) and
+ * the hello floor, each pinned to the same core with taskset when the machine has it, so the load
+ * generator (this process, on another core) never shares their event loop or CPU.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { ProbeStats } from './probe.ts';
+
+const root = resolve(import.meta.dirname, '..', '..');
+export const BENCH_ADMIN = { username: 'bench_admin', password: 'bench-password-123' };
+
+const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
+/** The core the servers run on (BENCH_CPU, default the last one), or null when pinning is unavailable. */
+export const SERVER_CPU: number | null =
+  hasTaskset && availableParallelism() > 1 ? Number(process.env.BENCH_CPU ?? availableParallelism() - 1) : null;
+
+/** Keeps the load generator (this process) off the servers' core. */
+export function pinSelfAwayFromServers(): void {
+  if (SERVER_CPU === null) return;
+  const others = Array.from({ length: availableParallelism() }, (_, i) => i).filter((i) => i !== SERVER_CPU);
+  spawnSync('taskset', ['-a', '-p', '-c', others.join(','), String(process.pid)], { stdio: 'ignore' });
+}
+
+export async function freePort(): Promise<number> {
+  const srv = createServer().listen(0, '127.0.0.1');
+  await once(srv, 'listening');
+  const addr = srv.address();
+  srv.close();
+  if (typeof addr !== 'object' || !addr) throw new Error('no free port');
+  return addr.port;
+}
+
+/** Every child still running: stopped if the benchmark is interrupted. */
+const children = new Set<ChildProcess>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const child of children) child.kill('SIGTERM');
+    process.exit(130);
+  });
+}
+
+function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+function pinned(args: string[]): [string, string[]] {
+  return SERVER_CPU === null ? [process.execPath, args] : ['taskset', ['-c', String(SERVER_CPU), process.execPath, ...args]];
+}
+
+async function waitFor(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`process exited early:\n${output()}`);
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return performance.now() - started;
+    if (performance.now() - started > timeoutMs) throw new Error(`${url} not ready:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const closed = once(child, 'exit');
+  child.kill('SIGTERM');
+  await closed;
+}
+
+export type Hello = { url: string; stop: () => Promise<void> };
+
+export async function startHello(): Promise<Hello> {
+  const port = await freePort();
+  const [cmd, args] = pinned([join(root, 'scripts', 'bench', 'hello-server.ts'), String(port)]);
+  const child = track(
+    spawn(cmd, args, { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit'] }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/`, child, () => '', 30_000);
+  return { url, stop: () => stopChild(child) };
+}
+
+export type Shop = {
+  url: string;
+  /** Milliseconds from spawn to the first 200 of /readyz. */
+  readyMs: number;
+  stats: () => Promise<ProbeStats>;
+  resetLoopDelay: () => void;
+  /**
+   * Waits for the start's background work to end (the demo images' responsive variants are drawn
+   * after the first start, on the same core): a shop in its steady state is what is measured.
+   */
+  settled: () => Promise<void>;
+  /** Stops the process (SIGTERM); the data directory stays for a restart. */
+  stop: () => Promise<void>;
+  /** Starts the process again on the same data, as a restart does. */
+  restart: () => Promise<Shop>;
+  dispose: () => Promise<void>;
+};
+
+export type ShopOptions = { databaseUrl?: string; seedDemo?: boolean; dataDir?: string; env?: Record<string, string> };
+
+/** Resolves once the uploads folder has not changed for 3 s (at most 10 minutes). */
+async function uploadsSettled(dir: string): Promise<void> {
+  const snapshot = () => (existsSync(dir) ? readdirSync(dir).length : 0);
+  let last = -1;
+  let still = 0;
+  for (const deadline = Date.now() + 600_000; still < 6 && Date.now() < deadline; ) {
+    const now = snapshot();
+    still = now === last ? still + 1 : 0;
+    last = now;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** The shop as `npm start` runs it (production mode), on a fresh data directory unless given one. */
+export async function startShop(opts: ShopOptions = {}, ownsDataDir = !opts.dataDir): Promise<Shop> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'shop-bench-'));
+  const port = await freePort();
+  const [cmd, args] = pinned(['--import', join(root, 'scripts', 'bench', 'probe.ts'), join(root, 'server', 'main.ts')]);
+  let output = '';
+  const started = performance.now();
+  const child = track(
+    spawn(cmd, args, {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: opts.databaseUrl ?? '',
+        SEED_DEMO: opts.seedDemo === false ? 'false' : 'true',
+        ADMIN_USERNAME: BENCH_ADMIN.username,
+        ADMIN_PASSWORD: BENCH_ADMIN.password,
+        LOG_LEVEL: 'warn',
+        ...opts.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    }),
+  );
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/readyz`, child, () => output, 600_000);
+  const readyMs = performance.now() - started;
+  const shop: Shop = {
+    url,
+    readyMs,
+    stats: async () => {
+      const reply = new Promise<ProbeStats>((ok) => {
+        const on = (m: { type?: string; stats?: ProbeStats }) => {
+          if (m?.type !== 'stats' || !m.stats) return;
+          child.off('message', on);
+          ok(m.stats);
+        };
+        child.on('message', on);
+      });
+      child.send({ type: 'stats' });
+      return reply;
+    },
+    resetLoopDelay: () => void child.send({ type: 'reset' }),
+    settled: () => uploadsSettled(join(dataDir, 'uploads')),
+    stop: () => stopChild(child),
+    restart: async () => {
+      await stopChild(child);
+      return startShop({ ...opts, dataDir }, ownsDataDir);
+    },
+    dispose: async () => {
+      await stopChild(child);
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return shop;
+}

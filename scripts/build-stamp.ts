@@ -1,0 +1,61 @@
+/**
+ * Keeps `npm start` from rebuilding an up-to-date client. `npm run build` ends by writing a stamp
+ * (a hash of everything the build reads) to dist/; `npm start` runs `ensure`, which rebuilds only
+ * when the stamp is missing or differs from the sources (a fresh clone, a pull, an edit).
+ *
+ *   node scripts/build-stamp.ts clear    before a build: a failed build never looks up to date
+ *   node scripts/build-stamp.ts write    after a build
+ *   node scripts/build-stamp.ts ensure   build if the sources changed since the last build
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const STAMP = join(root, 'dist', '.build-stamp');
+/** What the client and SSR builds read. The compiled catalogs (client/locales/*.ts) are outputs. */
+const INPUT_DIRS = ['client', 'shared'];
+const INPUT_FILES = ['vite.config.ts', 'lingui.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json', 'scripts/precompress.ts'];
+const GENERATED = /^client\/locales\/[^/]+\.ts$/;
+/** What the server needs from a build; a stamp without them is not trusted. */
+const OUTPUTS = ['dist/client/.vite/manifest.json', 'dist/server/entry-server.js'];
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(root, join(e.parentPath, e.name)))
+    .filter((f) => !f.includes('node_modules') && !GENERATED.test(f));
+}
+
+export function sourcesHash(): string {
+  const files = [...INPUT_DIRS.flatMap(filesUnder), ...INPUT_FILES.filter((f) => existsSync(join(root, f)))].sort();
+  const hash = createHash('sha256');
+  for (const f of files)
+    hash
+      .update(`${f}\0`)
+      .update(readFileSync(join(root, f)))
+      .update('\0');
+  return hash.digest('hex');
+}
+
+export function buildIsCurrent(): boolean {
+  if (!OUTPUTS.every((f) => existsSync(join(root, f))) || !existsSync(STAMP)) return false;
+  return readFileSync(STAMP, 'utf8').trim() === sourcesHash();
+}
+
+const command = import.meta.main ? process.argv[2] : undefined;
+if (command === 'clear') {
+  rmSync(STAMP, { force: true });
+} else if (command === 'write') {
+  writeFileSync(STAMP, `${sourcesHash()}\n`);
+} else if (command === 'ensure') {
+  if (!buildIsCurrent()) {
+    console.log('Client sources changed since the last build (or no build yet): building…');
+    const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+} else if (import.meta.main) {
+  console.error(`unknown command ${command}: use clear, write or ensure`);
+  process.exit(2);
+}

@@ -1,0 +1,77 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { STORED_IMAGE } from '../../shared/image-variants.ts';
+import { missingVariants, writeVariants } from './file-store.ts';
+import { IMAGE_JOBS, mapLimit } from './map-limit.ts';
+
+export type BackfillReport = { images: number; created: number; failed: string[] };
+
+/** Variant jobs under way, by folder and original: one job per image, however many ask. */
+const running = new Map<string, Promise<boolean>>();
+
+/**
+ * Gives one stored original its missing variants; resolves whether it wrote any. Concurrent calls
+ * for the same image share one job.
+ */
+export function ensureVariants(dir: string, fileName: string): Promise<boolean> {
+  const key = join(dir, fileName);
+  const current = running.get(key);
+  if (current) return current;
+  const job = (async () => {
+    if (!(await missingVariants(dir, `/uploads/${fileName}`))) return false;
+    await writeVariants(dir, fileName, await readFile(key));
+    return true;
+  })().finally(() => running.delete(key));
+  running.set(key, job);
+  return job;
+}
+
+/** Resolves once no variant job is under way (tests and shutdown wait for it before removing folders). */
+export async function variantsIdle(): Promise<void> {
+  while (running.size) await Promise.allSettled([...running.values()]);
+}
+
+/**
+ * Gives every stored original that lacks a variant its full set (images stored before variants
+ * existed, or the demo's, whose variants follow its first start). Idempotent: an image with all
+ * its variants is only looked at. Reads the folder alone, so it needs no database.
+ */
+export async function backfillVariants(dir: string, only?: string[]): Promise<BackfillReport> {
+  let names: string[];
+  try {
+    names = only ?? (await readdir(dir));
+  } catch {
+    return { images: 0, created: 0, failed: [] };
+  }
+  const originals = names.filter((n) => STORED_IMAGE.test(`/uploads/${n}`));
+  const report: BackfillReport = { images: originals.length, created: 0, failed: [] };
+  await mapLimit(originals, IMAGE_JOBS, async (name) => {
+    try {
+      if (await ensureVariants(dir, name)) report.created++;
+    } catch {
+      report.failed.push(name);
+    }
+  });
+  return report;
+}
+
+/**
+ * The original a missing variant URL stands for (`<uuid>-640.avif` -> `<uuid>.webp`), or null when
+ * the URL is no variant or the original is gone. Its variants are (re)created meanwhile, so the
+ * next request finds them.
+ */
+export async function originalOfMissingVariant(dir: string, url: string): Promise<string | null> {
+  const m = /^\/uploads\/([0-9a-f-]{36})-\d+\.(?:avif|webp)$/.exec(url);
+  if (!m?.[1]) return null;
+  for (const ext of ['webp', 'jpg', 'png']) {
+    const name = `${m[1]}.${ext}`;
+    try {
+      await stat(join(dir, name));
+    } catch {
+      continue;
+    }
+    ensureVariants(dir, name).catch(() => {});
+    return `/uploads/${name}`;
+  }
+  return null;
+}

@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import { link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MESSAGES } from '../../shared/errors.ts';
+import { STORED_IMAGE, VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/image-variants.ts';
+import { AppError } from '../errors.ts';
+import { renderVariants } from './variants.ts';
+
+/**
+ * The uploads folder, written so that a crash or a failing disk never leaves a half state:
+ *
+ * - every file is written under a temporary name (`.<name>.tmp`) and renamed into place;
+ * - while an image's files are being written and its row committed, a marker `.<uuid>.uploading`
+ *   says so; it goes once the row is committed (or at once for an image no row refers to);
+ * - deleting first renames the files to `.<name>.deleting` (this is where an unwritable folder
+ *   refuses, before any row changes), then the row goes, then the renamed files;
+ * - at start-up `sweepUploads` ends whatever a crash interrupted: temporary files go, an upload
+ *   whose row exists is kept and any other is removed, a deletion whose row still exists is undone
+ *   and any other is finished, and variants whose original is gone are removed.
+ *
+ * A refused write or rename answers 503 'Armazenamento de imagens indisponível' (never a 500).
+ */
+
+/** An image written by `storeImage`: its public URL and every file name it occupies. */
+export type StoredImage = { url: string; fileName: string; files: string[]; marker: string };
+
+export const storageUnavailable = () => new AppError('UNAVAILABLE', MESSAGES.storageUnavailable);
+
+const code = (e: unknown) => (e as NodeJS.ErrnoException | undefined)?.code;
+
+/** Every file name of a stored original: itself and its variants (empty for other URLs). */
+export function imageFiles(url: string): string[] {
+  const m = STORED_IMAGE.exec(url);
+  if (!m?.[1]) return [];
+  const uuid = m[1];
+  const original = url.slice('/uploads/'.length);
+  return [original, ...VARIANT_FORMATS.flatMap((f) => VARIANT_WIDTHS.map((w) => `${uuid}-${w}.${f}`))];
+}
+
+async function writeAtomic(dir: string, name: string, data: Buffer): Promise<void> {
+  const tmp = join(dir, `.${name}.${randomUUID().slice(0, 8)}.tmp`);
+  try {
+    await writeFile(tmp, data, { mode: 0o644 });
+    await rename(tmp, join(dir, name));
+  } catch (e) {
+    await rm(tmp, { force: true }).catch(() => {});
+    throw e;
+  }
+}
+
+/** A wider step than the original repeats an existing one: a hard link, or a copy where links are refused. */
+async function linkAtomic(dir: string, from: string, name: string, data: () => Promise<Buffer>): Promise<void> {
+  const tmp = join(dir, `.${name}.${randomUUID().slice(0, 8)}.tmp`);
+  try {
+    await link(join(dir, from), tmp);
+    await rename(tmp, join(dir, name));
+  } catch (e) {
+    await rm(tmp, { force: true }).catch(() => {});
+    if (code(e) === 'EPERM' || code(e) === 'ENOTSUP' || code(e) === 'EXDEV') await writeAtomic(dir, name, await data());
+    else throw e;
+  }
+}
+
+/**
+ * Writes the variants of a stored original (`<uuid>.<ext>` -> `<uuid>-<width>.<avif|webp>`).
+ * Used by `storeImage` and by the one-off command for images stored before variants existed.
+ */
+export async function writeVariants(dir: string, fileName: string, original: Buffer): Promise<string[]> {
+  const uuid = fileName.replace(/\.[a-z]+$/, '');
+  const variants = await renderVariants(original);
+  const nameOf = (w: number, f: string) => `${uuid}-${w}.${f}`;
+  const written: string[] = [];
+  for (const v of variants) {
+    const name = nameOf(v.width, v.format);
+    if ('data' in v) await writeAtomic(dir, name, v.data);
+    else {
+      const from = nameOf(v.sameAs, v.format);
+      const source = variants.find((x) => x.format === v.format && x.width === v.sameAs);
+      await linkAtomic(dir, from, name, async () => (source && 'data' in source ? source.data : Buffer.alloc(0)));
+    }
+    written.push(name);
+  }
+  return written;
+}
+
+/**
+ * Writes an original and its variants under a new server-chosen name, with the `.uploading`
+ * marker in place until `settleImages`. Anything written is removed again if a step fails; a
+ * folder that refuses the writes answers 503. `variants: false` leaves them to `backfillVariants`
+ * (the demo seed, which must not hold up the first start).
+ */
+export async function storeImage(dir: string, ext: string, data: Buffer, opts: { variants?: boolean } = {}): Promise<StoredImage> {
+  const uuid = randomUUID();
+  const fileName = `${uuid}.${ext}`;
+  const marker = `.${uuid}.uploading`;
+  const files = [fileName];
+  try {
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, marker), '');
+    await writeAtomic(dir, fileName, data);
+    if (opts.variants !== false) files.push(...(await writeVariants(dir, fileName, data)));
+    return { url: `/uploads/${fileName}`, fileName, files, marker };
+  } catch (e) {
+    await removeQuietly(dir, [...imageFiles(`/uploads/${fileName}`), marker]);
+    if (e instanceof AppError) throw e;
+    if (code(e)) throw storageUnavailable();
+    throw e;
+  }
+}
+
+/** The images' rows are committed (or none will refer to them): their markers go. */
+export async function settleImages(dir: string, images: StoredImage[]): Promise<void> {
+  await removeQuietly(
+    dir,
+    images.map((i) => i.marker),
+  );
+}
+
+/** Removes an upload whose row was not committed: its files and its marker. */
+export async function discardImages(dir: string, images: StoredImage[]): Promise<void> {
+  await removeQuietly(
+    dir,
+    images.flatMap((i) => [...imageFiles(i.url), i.marker]),
+  );
+}
+
+/** Best effort: a file that cannot go now is left for the next start-up sweep. */
+async function removeQuietly(dir: string, names: string[]): Promise<string[]> {
+  const left: string[] = [];
+  await Promise.all(
+    names.map((n) =>
+      rm(join(dir, n), { force: true }).catch(() => {
+        left.push(n);
+      }),
+    ),
+  );
+  return left;
+}
+
+/** Files moved aside by `trashImages`, to be purged after the commit or restored after a failure. */
+export type Trashed = { dir: string; names: string[] };
+
+const trashName = (name: string) => `.${name}.deleting`;
+
+/**
+ * Moves the files of these URLs aside (renames, so nothing is lost yet). A folder that refuses
+ * answers 503 with everything put back; files already missing are simply skipped.
+ */
+export async function trashImages(dir: string, urls: string[]): Promise<Trashed> {
+  const moved: string[] = [];
+  for (const name of new Set(urls.flatMap(imageFiles))) {
+    try {
+      await rename(join(dir, name), join(dir, trashName(name)));
+      moved.push(name);
+    } catch (e) {
+      if (code(e) === 'ENOENT') continue;
+      await restoreImages({ dir, names: moved });
+      throw storageUnavailable();
+    }
+  }
+  return { dir, names: moved };
+}
+
+/** Puts trashed files back (the deletion did not commit). */
+export async function restoreImages(t: Trashed): Promise<void> {
+  await Promise.all(t.names.map((n) => rename(join(t.dir, trashName(n)), join(t.dir, n)).catch(() => {})));
+}
+
+/** The deletion committed: the trashed files go (what cannot go now, the next sweep removes). */
+export async function purgeImages(t: Trashed): Promise<string[]> {
+  return removeQuietly(t.dir, t.names.map(trashName));
+}
+
+export type SweepReport = {
+  temporary: number;
+  uploadsKept: number;
+  uploadsRemoved: number;
+  deletesUndone: number;
+  deletesFinished: number;
+  orphanVariants: number;
+};
+
+/**
+ * Ends what a crash interrupted (see the top of this file). `referenced` answers which of the
+ * given /uploads/ URLs a database row still points at. Run once at start-up, before requests.
+ */
+export async function sweepUploads(dir: string, referenced: (urls: string[]) => Promise<Set<string>>): Promise<SweepReport> {
+  const report: SweepReport = { temporary: 0, uploadsKept: 0, uploadsRemoved: 0, deletesUndone: 0, deletesFinished: 0, orphanVariants: 0 };
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (e) {
+    if (code(e) === 'ENOENT') return report;
+    throw e;
+  }
+  const originalOf = new Map<string, string>(); // uuid -> original file name
+  for (const n of names) {
+    const m = STORED_IMAGE.exec(`/uploads/${n}`);
+    if (m?.[1]) originalOf.set(m[1], n);
+  }
+  const uploading = names.filter((n) => /^\.[0-9a-f-]{36}\.uploading$/.test(n)).map((n) => n.slice(1, 37));
+  const deleting = names.filter(
+    (n) => STORED_IMAGE.test(`/uploads/${n.replace(/^\./, '').replace(/\.deleting$/, '')}`) && n.endsWith('.deleting'),
+  );
+  const deletingUrls = deleting.map((n) => `/uploads/${n.slice(1, -'.deleting'.length)}`);
+  const uploadingUrls = uploading.flatMap((uuid) => (originalOf.has(uuid) ? [`/uploads/${originalOf.get(uuid)}`] : []));
+  const inUse = await referenced([...uploadingUrls, ...deletingUrls]);
+
+  for (const n of names.filter((x) => x.startsWith('.') && x.endsWith('.tmp'))) {
+    await rm(join(dir, n), { force: true });
+    report.temporary++;
+  }
+  for (const uuid of uploading) {
+    const original = originalOf.get(uuid);
+    const url = original ? `/uploads/${original}` : null;
+    if (url && inUse.has(url)) report.uploadsKept++;
+    else {
+      if (url) await Promise.all(imageFiles(url).map((f) => rm(join(dir, f), { force: true })));
+      originalOf.delete(uuid);
+      report.uploadsRemoved++;
+    }
+    await rm(join(dir, `.${uuid}.uploading`), { force: true });
+  }
+  for (const url of deletingUrls) {
+    const files = imageFiles(url);
+    if (inUse.has(url)) {
+      await restoreImages({ dir, names: files.filter((f) => names.includes(trashName(f))) });
+      const m = STORED_IMAGE.exec(url);
+      if (m?.[1]) originalOf.set(m[1], url.slice('/uploads/'.length));
+      report.deletesUndone++;
+    } else {
+      await Promise.all(files.map((f) => rm(join(dir, trashName(f)), { force: true })));
+      report.deletesFinished++;
+    }
+  }
+  // Trashed variants whose original was not trashed with them, and variants without an original.
+  const after = await readdir(dir);
+  for (const n of after) {
+    const variant = /^\.?([0-9a-f-]{36})-\d+\.(?:avif|webp)(?:\.deleting)?$/.exec(n);
+    if (!variant?.[1]) continue;
+    if (n.endsWith('.deleting') || !originalOf.has(variant[1])) {
+      await rm(join(dir, n), { force: true });
+      report.orphanVariants++;
+    }
+  }
+  return report;
+}
+
+/** Whether a stored original is missing any of its variants (the one-off command's test). */
+export async function missingVariants(dir: string, url: string): Promise<boolean> {
+  const [, ...variants] = imageFiles(url);
+  for (const v of variants) {
+    try {
+      await stat(join(dir, v));
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,154 @@
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadsDirOf } from '../../server/config.ts';
+import { VARIANT_FORMATS, VARIANT_WIDTHS, variantUrl } from '../../shared/image-variants.ts';
+import { backfillVariants, variantsIdle } from '../../src/media/backfill.ts';
+import { type AdminApi, adminApi } from '../helpers/api.ts';
+import { image } from '../helpers/images.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+
+let c: AdminApi;
+let dir: string;
+beforeAll(async () => {
+  c = await adminApi(await createTestApp());
+  dir = uploadsDirOf(c.t.config);
+});
+afterAll(async () => {
+  await c.t.close();
+});
+
+const uuidOf = (url: string) => url.slice('/uploads/'.length, '/uploads/'.length + 36);
+/** Every file the folder holds for one stored image (original and variants). */
+const filesOf = (url: string) => c.files().filter((f) => f.startsWith(uuidOf(url)));
+const variantPaths = (url: string) => VARIANT_FORMATS.flatMap((f) => VARIANT_WIDTHS.map((w) => variantUrl(url, w, f) as string));
+const widthOf = async (url: string) => (await sharp(join(dir, url.slice('/uploads/'.length))).metadata()).width;
+const big = (bg = '#3366aa') => image('jpeg', bg, { width: 1500, height: 500 });
+
+async function newProduct(title: string, file?: Buffer): Promise<{ id: number; images: string[] }> {
+  const files = file ? [{ field: 'image', name: 'capa.jpg', data: file, type: 'image/jpeg' }] : [];
+  return (await c.postForm('/api/products/create.php', { title, price: '10' }, files)).json().product;
+}
+
+describe('every stored image gets its AVIF and WebP variants', () => {
+  it('a product image: every ladder width in both formats, never wider than the original', async () => {
+    const p = await newProduct('Variantes', await big());
+    const url = p.images[0] as string;
+    expect(filesOf(url)).toHaveLength(1 + VARIANT_WIDTHS.length * VARIANT_FORMATS.length);
+    for (const v of variantPaths(url)) expect(c.fileExists(v), v).toBe(true);
+    expect(await widthOf(variantUrl(url, 320, 'avif') as string)).toBe(320);
+    expect(await widthOf(variantUrl(url, 960, 'webp') as string)).toBe(960);
+    // 1280 and 1920 are wider than the 1500 px original: both hold the original size.
+    expect(await widthOf(variantUrl(url, 1280, 'webp') as string)).toBe(1280);
+    expect(await widthOf(variantUrl(url, 1920, 'avif') as string)).toBe(1500);
+    const served = await c.get(variantUrl(url, 640, 'avif') as string);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/avif');
+  });
+
+  it('a small image is never upscaled: every step holds its own size', async () => {
+    const p = await newProduct('Pequena', await image('jpeg', '#aa3366', { width: 200, height: 100 }));
+    const url = p.images[0] as string;
+    for (const v of variantPaths(url)) expect(await widthOf(v), v).toBe(200);
+  });
+
+  it('pages draw the variants in srcset with sizes, width and height; only the LCP image is eager and preloaded', async () => {
+    const p = await newProduct('Na pagina', await big('#22aa66'));
+    const url = p.images[0] as string;
+    const slug = (await c.get(`/api/products/get.php?id=${p.id}`)).json().slug;
+    const html = (await c.get(`/produto/${slug}`)).body;
+    expect(html).toContain(`srcSet="${variantUrl(url, 320, 'avif')} 320w`);
+    expect(html).toContain(`${variantUrl(url, 1920, 'webp')} 1920w`);
+    const img = /<img[^>]*class="[^"]*image[^"]*"[^>]*>/.exec(html.slice(html.indexOf('<main')))?.[0] ?? '';
+    expect(img).toMatch(/width="\d+"/);
+    expect(img).toMatch(/height="\d+"/);
+    const preload = /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(preload).toContain(`imagesrcset="${variantUrl(url, 320, 'avif')} 320w`);
+    expect(preload).toContain('imagesizes="');
+    expect(preload).toContain('fetchpriority="high"');
+    expect(html.indexOf(preload)).toBeLessThan(html.indexOf('<script'));
+    expect(html.match(/fetchPriority="high"/g)).toHaveLength(1);
+  });
+
+  it('deleting a gallery image removes its variants; deleting the product removes the rest', async () => {
+    const p = await newProduct('Apagar', await big());
+    await c.postForm('/api/products/images/bulk_upload.php', { product_id: p.id }, [
+      { field: 'files[]', name: 'b.png', data: await image('png', '#123456', { width: 700, height: 700 }) },
+    ]);
+    const list = (await c.get(`/api/products/images/list.php?product_id=${p.id}`)).json().images as { id: number; url: string }[];
+    const [first, second] = list;
+    if (!first || !second) throw new Error('two images expected');
+    expect((await c.post('/api/products/images/delete.php', { id: second.id })).statusCode).toBe(200);
+    expect(filesOf(second.url)).toEqual([]);
+    expect(filesOf(first.url)).toHaveLength(11);
+    expect((await c.post('/api/products/delete.php', { id: p.id })).statusCode).toBe(200);
+    expect(filesOf(first.url)).toEqual([]);
+    expect(c.files().filter((f) => f.startsWith('.'))).toEqual([]);
+  });
+
+  it('replacing a banner image and deleting the banner remove the old variants', async () => {
+    const created = await c.postForm('/api/banners/create.php', { title: 'B' }, [
+      { field: 'image', name: 'b.jpg', data: await big(), type: 'image/jpeg' },
+    ]);
+    const banner = created.json().banner ?? created.json();
+    const oldUrl: string = banner.image_url;
+    expect(filesOf(oldUrl)).toHaveLength(11);
+    const updated = await c.postForm('/api/banners/update.php', { id: banner.id }, [
+      { field: 'image', name: 'c.jpg', data: await big('#aa0000'), type: 'image/jpeg' },
+    ]);
+    expect(updated.statusCode).toBe(200);
+    const newUrl: string = (updated.json().banner ?? updated.json()).image_url;
+    expect(filesOf(oldUrl)).toEqual([]);
+    expect(filesOf(newUrl)).toHaveLength(11);
+    const home = (await c.get('/')).body;
+    expect(home).toContain(`imagesrcset="${variantUrl(newUrl, 320, 'avif')} 320w`);
+    expect((await c.post('/api/banners/delete.php', { id: banner.id })).statusCode).toBe(200);
+    expect(filesOf(newUrl)).toEqual([]);
+  });
+
+  it('replacing the logo removes the old logo variants; the header draws them', async () => {
+    const send = async (bg: string) =>
+      (
+        await c.postForm('/settings/update.php', {}, [
+          { field: 'logo', name: 'logo.png', data: await image('png', bg, { width: 400, height: 100 }) },
+        ])
+      ).json();
+    await send('#111111');
+    const first: string = (await c.get('/settings/get.php', true)).json().logo_url;
+    expect(filesOf(first)).toHaveLength(11);
+    await send('#222222');
+    const second: string = (await c.get('/settings/get.php', true)).json().logo_url;
+    expect(second).not.toBe(first);
+    expect(filesOf(first)).toEqual([]);
+    expect((await c.get('/')).body).toContain(`${variantUrl(second, 320, 'webp')} 320w`);
+  });
+
+  it('a variant not written yet redirects to its original and is written meanwhile', async () => {
+    const p = await newProduct('Sem variante', await big('#335577'));
+    const url = p.images[0] as string;
+    const missing = variantUrl(url, 640, 'avif') as string;
+    rmSync(join(dir, missing.slice('/uploads/'.length)));
+    const res = await c.get(missing);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(url);
+    await variantsIdle();
+    expect((await c.get(missing)).statusCode).toBe(200);
+    expect((await c.get('/uploads/0b8c1f7e-0000-4000-8000-000000000009-640.avif')).statusCode).toBe(404);
+  });
+
+  it('the one-off command gives images stored before variants existed their set, and changes nothing the second time', async () => {
+    const p = await newProduct('Antiga', await big('#999900'));
+    const url = p.images[0] as string;
+    const variants = filesOf(url).filter((f) => f !== url.slice('/uploads/'.length));
+    for (const v of variants) rmSync(join(dir, v));
+    expect(filesOf(url)).toHaveLength(1);
+    const first = await backfillVariants(dir);
+    expect(first.created).toBe(1);
+    expect(first.failed).toEqual([]);
+    expect(filesOf(url)).toHaveLength(11);
+    const again = await backfillVariants(dir);
+    expect(again.created).toBe(0);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+});
