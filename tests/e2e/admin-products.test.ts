@@ -174,8 +174,26 @@ describe('Produtos', () => {
     await toast(page, 'Erro ao enviar imagens', 'falso.png: formato não permitido');
 
     // Each move is saved at once.
+    // Shown before the server has it: the browser's request is held back meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/trpc/productImages.reorder*', async (route) => {
+      await held;
+      await route.continue();
+    });
     await form.getByRole('button', { name: 'Mover imagem 3 para a esquerda' }).click();
-    assert.deepEqual(await galleryNames(form), ['lado.jpg', 'costas.webp', 'frente.png'], 'shown at once');
+    await eventually(() => galleryNames(form), ['lado.jpg', 'costas.webp', 'frente.png'], 'shown at once');
+    assert.deepEqual(
+      (await imagesOf(product.id)).map((i) => i.file_name),
+      ['lado.jpg', 'frente.png', 'costas.webp'],
+      'not saved yet',
+    );
+    const saved = page.waitForResponse((r) => r.url().includes('/trpc/productImages.reorder'));
+    release();
+    await saved;
+    await page.unroute('**/trpc/productImages.reorder*');
     await eventually(
       async () => (await imagesOf(product.id)).map((i) => i.file_name),
       ['lado.jpg', 'costas.webp', 'frente.png'],
