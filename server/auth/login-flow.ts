@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { login, logout } from '../../src/auth/auth.service.ts';
-import { loginFailed, loginSucceeded, loginWait } from '../../src/auth/login-throttle.ts';
+import { loginAbandoned, loginAttempt, loginFailed, loginSucceeded } from '../../src/auth/login-throttle.ts';
 import type { SessionUser } from '../../src/context.ts';
 import { AppError } from '../../src/errors.ts';
 import { clearSessionCookie, setSessionCookie } from '../cookies.ts';
@@ -21,21 +21,24 @@ export async function loginFlow(
   const account = input.username.trim().toLowerCase();
   const address = clientAddress(req);
   const ctx = await req.appContext();
-  const wait = await loginWait(ctx.em, account, address);
+  const wait = await loginAttempt(ctx.em, account, address);
   if (wait > 0) {
     req.log.warn({ account, address, wait }, 'login refused: backing off after failures');
     tooManyAttempts(reply, wait);
   }
+  let user: SessionUser;
+  let token: string;
   try {
-    const { token, user } = await login(ctx, input, app.config.session);
-    await loginSucceeded(ctx.em, account, address);
-    setSessionCookie(req, reply, token, app.config.session.maxMs);
-    ctx.user = user;
-    return user;
+    ({ token, user } = await login(ctx, input, app.config.session));
   } catch (e) {
     if (e instanceof AppError && e.kind === 'UNAUTHORIZED') await loginFailed(ctx.em, account, address);
+    else await loginAbandoned(ctx.em, account, address);
     throw e;
   }
+  await loginSucceeded(ctx.em, account, address);
+  setSessionCookie(req, reply, token, app.config.session.maxMs);
+  ctx.user = user;
+  return user;
 }
 
 export async function logoutFlow(req: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { unlockFailed, unlockSucceeded, unlockWait } from '../../src/auth/login-throttle.ts';
+import { unlockAttempt, unlockSettled } from '../../src/auth/login-throttle.ts';
 import { AppError } from '../../src/errors.ts';
 import { unlockStore } from '../../src/settings/store-lock.ts';
 import { setUnlockCookie } from '../cookies.ts';
@@ -13,17 +13,19 @@ export async function unlockFlow(app: FastifyInstance, req: FastifyRequest, repl
   await enforceRequestRate(app.requestRate.unlock, req, reply);
   const address = clientAddress(req);
   const ctx = await req.appContext();
-  const wait = await unlockWait(ctx.em, address);
+  const wait = await unlockAttempt(ctx.em, address);
   if (wait > 0) tooManyAttempts(reply, wait);
+  let token: string | null;
   try {
-    const token = await unlockStore(ctx, password);
-    if (token) {
-      await unlockSucceeded(ctx.em, address);
-      setUnlockCookie(req, reply, token);
-      ctx.unlocked = true;
-    }
+    token = await unlockStore(ctx, password);
   } catch (e) {
-    if (e instanceof AppError && e.kind === 'UNAUTHORIZED') await unlockFailed(ctx.em, address);
+    // A wrong password stays counted; anything else was never a guess.
+    if (!(e instanceof AppError && e.kind === 'UNAUTHORIZED')) await unlockSettled(ctx.em, address, false);
     throw e;
+  }
+  await unlockSettled(ctx.em, address, token !== null);
+  if (token) {
+    setUnlockCookie(req, reply, token);
+    ctx.unlocked = true;
   }
 }

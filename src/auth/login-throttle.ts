@@ -1,5 +1,14 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { type BackoffPolicy, clearFailures, keyPart, readFailures, recordFailure, type ThrottleKey } from './throttle-store.ts';
+import {
+  type BackoffPolicy,
+  clearFailures,
+  keyPart,
+  readFailures,
+  recordFailure,
+  type ThrottleKey,
+  takeAttempt,
+  undoAttempt,
+} from './throttle-store.ts';
 
 /**
  * Login and unlock protection: only failures count, and they back off exponentially instead of
@@ -12,7 +21,9 @@ import { type BackoffPolicy, clearFailures, keyPart, readFailures, recordFailure
  * - Failures on one account from many addresses back off only addresses that have themselves
  *   failed on that account: an address with no failure is never refused for the account's sake.
  *
- * Blocked attempts are refused before the password is checked and are not counted.
+ * Each attempt is counted before the password is checked, in one atomic statement per key, so
+ * guesses sent in parallel meet the block the earlier ones set; a blocked attempt is refused
+ * without being counted, and a right password takes its attempt back.
  */
 
 const MINUTE = 60_000;
@@ -42,23 +53,48 @@ const loginKeys = (account: string, address: string) => ({
   account: { kind: 'login:account', key: keyPart(account) },
 });
 
-/** Seconds this address must wait before trying this account again (0: go ahead). */
-export async function loginWait(em: EntityManager, account: string, address: string): Promise<number> {
+/**
+ * Before the password is checked: counts this attempt on its (account, address) pair and its
+ * address (see takeAttempt: a blocked key refuses without counting), and applies the account-wide
+ * block to addresses that have failed on the account before. Returns the seconds to wait (0: go
+ * ahead, the attempt is counted until `loginSucceeded` or `loginFailed` settles it).
+ */
+export async function loginAttempt(em: EntityManager, account: string, address: string): Promise<number> {
   const k = loginKeys(account, address);
-  const [pair, byAddress, byAccount] = await readFailures(em, [k.pair, k.address, k.account]);
-  const accountWide = (pair?.count ?? 0) > 0 ? (byAccount?.waitSeconds ?? 0) : 0;
-  return Math.max(pair?.waitSeconds ?? 0, byAddress?.waitSeconds ?? 0, accountWide);
+  const pair = await takeAttempt(em, k.pair, LOGIN_BACKOFF.accountAddress);
+  if (pair.refused) return pair.waitSeconds;
+  const byAddress = await takeAttempt(em, k.address, LOGIN_BACKOFF.address);
+  if (byAddress.refused) {
+    await undoAttempt(em, k.pair, LOGIN_BACKOFF.accountAddress);
+    return byAddress.waitSeconds;
+  }
+  if (pair.prior > 0) {
+    const [byAccount] = await readFailures(em, [k.account]);
+    if (byAccount && byAccount.waitSeconds > 0) {
+      await loginAbandoned(em, account, address);
+      return byAccount.waitSeconds;
+    }
+  }
+  return 0;
 }
 
+/** The password was wrong: the attempt stays counted, and the account's own counter grows. */
 export async function loginFailed(em: EntityManager, account: string, address: string): Promise<void> {
-  const k = loginKeys(account, address);
-  await recordFailure(em, k.pair, LOGIN_BACKOFF.accountAddress);
-  await recordFailure(em, k.address, LOGIN_BACKOFF.address);
-  await recordFailure(em, k.account, LOGIN_BACKOFF.account);
+  await recordFailure(em, loginKeys(account, address).account, LOGIN_BACKOFF.account);
 }
 
+/** The password was right: the pair's failures are forgotten and the attempt taken back. */
 export async function loginSucceeded(em: EntityManager, account: string, address: string): Promise<void> {
-  await clearFailures(em, loginKeys(account, address).pair);
+  const k = loginKeys(account, address);
+  await clearFailures(em, k.pair);
+  await undoAttempt(em, k.address, LOGIN_BACKOFF.address);
+}
+
+/** The attempt ended before any password was judged (bad input, an outage): nothing counts. */
+export async function loginAbandoned(em: EntityManager, account: string, address: string): Promise<void> {
+  const k = loginKeys(account, address);
+  await undoAttempt(em, k.pair, LOGIN_BACKOFF.accountAddress);
+  await undoAttempt(em, k.address, LOGIN_BACKOFF.address);
 }
 
 const unlockKeys = (address: string): { address: ThrottleKey; global: ThrottleKey } => ({
@@ -66,18 +102,30 @@ const unlockKeys = (address: string): { address: ThrottleKey; global: ThrottleKe
   global: { kind: 'unlock:global', key: '*' },
 });
 
-/** Seconds this address must wait before trying the store unlock password again. */
-export async function unlockWait(em: EntityManager, address: string): Promise<number> {
-  const states = await readFailures(em, Object.values(unlockKeys(address)));
-  return Math.max(0, ...states.map((s) => s.waitSeconds));
+/** Before the unlock password is checked: counts the attempt per address and globally, or says how long to wait. */
+export async function unlockAttempt(em: EntityManager, address: string): Promise<number> {
+  const k = unlockKeys(address);
+  const byAddress = await takeAttempt(em, k.address, UNLOCK_BACKOFF.address);
+  if (byAddress.refused) return byAddress.waitSeconds;
+  const global = await takeAttempt(em, k.global, UNLOCK_BACKOFF.global);
+  if (global.refused) {
+    await undoAttempt(em, k.address, UNLOCK_BACKOFF.address);
+    return global.waitSeconds;
+  }
+  return 0;
 }
 
+/** The unlock password was right (or never judged): the attempt is taken back. */
+export async function unlockSettled(em: EntityManager, address: string, succeeded: boolean): Promise<void> {
+  const k = unlockKeys(address);
+  if (succeeded) await clearFailures(em, k.address);
+  else await undoAttempt(em, k.address, UNLOCK_BACKOFF.address);
+  await undoAttempt(em, k.global, UNLOCK_BACKOFF.global);
+}
+
+/** Counts one wrong unlock password without an attempt (tests and tools). */
 export async function unlockFailed(em: EntityManager, address: string): Promise<void> {
   const k = unlockKeys(address);
   await recordFailure(em, k.address, UNLOCK_BACKOFF.address);
   await recordFailure(em, k.global, UNLOCK_BACKOFF.global);
-}
-
-export async function unlockSucceeded(em: EntityManager, address: string): Promise<void> {
-  await clearFailures(em, unlockKeys(address).address);
 }

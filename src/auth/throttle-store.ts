@@ -25,9 +25,13 @@ const int = (n: number) => {
   return n;
 };
 
-/** SQL for "blocked until" after `n` failures under `p` (null below the threshold). */
+/**
+ * SQL for "blocked until" after `n` failures under `p` (null below the threshold). The exponent is
+ * capped: 2^(n − threshold) in double precision overflows after about a thousand failures, and
+ * every count past the cap waits `capMs` anyway.
+ */
 const blockAfter = (n: string, p: BackoffPolicy) =>
-  `case when ${n} >= ${int(p.threshold)} then now() + least(${int(p.baseMs)} * power(2, ${n} - ${int(p.threshold)}), ${int(p.capMs)}) * interval '1 millisecond' end`;
+  `case when ${n} >= ${int(p.threshold)} then now() + least(${int(p.baseMs)} * power(2, least(${n} - ${int(p.threshold)}, 40)), ${int(p.capMs)}) * interval '1 millisecond' end`;
 
 /** Counts one failure; returns the new count and the seconds the key is now blocked for. */
 export async function recordFailure(em: EntityManager, k: ThrottleKey, p: BackoffPolicy): Promise<{ count: number; waitSeconds: number }> {
@@ -46,6 +50,59 @@ export async function recordFailure(em: EntityManager, k: ThrottleKey, p: Backof
   );
   const row = rows[0];
   return { count: Number(row?.count ?? 0), waitSeconds: Math.max(0, Number(row?.wait ?? 0)) };
+}
+
+export type Attempt = { refused: boolean; prior: number; waitSeconds: number };
+
+/**
+ * Counts one attempt as a failure before the password is checked, unless the key is blocked right
+ * now (then nothing is counted and `refused` is true). Concurrent attempts queue on the row's lock
+ * and each sees the block the previous ones set, so sending guesses in parallel gains nothing.
+ * `prior` is the count before this attempt. A successful attempt is taken back with `clearFailures`
+ * or `undoAttempt`.
+ */
+export async function takeAttempt(em: EntityManager, k: ThrottleKey, p: BackoffPolicy): Promise<Attempt> {
+  const conn = em.getConnection();
+  const stale = `updated_at < now() - ${int(FORGET_FAILURES_MS)} * interval '1 millisecond'`;
+  const next = `(case when ${stale} then 1 else count + 1 end)`;
+  for (let tries = 0; tries < 3; tries++) {
+    const updated = await conn.execute<{ count: number }[]>(
+      `update auth_throttle set
+         count = ${next},
+         window_start = case when ${stale} then now() else window_start end,
+         blocked_until = ${blockAfter(next, p)},
+         updated_at = now()
+       where kind = ? and key = ? and (blocked_until is null or blocked_until <= now())
+       returning count`,
+      [k.kind, k.key],
+    );
+    if (updated[0]) return { refused: false, prior: Number(updated[0].count) - 1, waitSeconds: 0 };
+    const inserted = await conn.execute<{ count: number }[]>(
+      `insert into auth_throttle (kind, key, count, window_start, blocked_until, updated_at)
+       values (?, ?, 1, now(), ${blockAfter('1', p)}, now())
+       on conflict (kind, key) do nothing
+       returning count`,
+      [k.kind, k.key],
+    );
+    if (inserted[0]) return { refused: false, prior: 0, waitSeconds: 0 };
+    const [state] = await readFailures(em, [k]);
+    if (state && state.waitSeconds > 0) return { refused: true, prior: state.count, waitSeconds: state.waitSeconds };
+    // The block ended (or the row was swept) between the statements: try again.
+  }
+  return { refused: true, prior: 0, waitSeconds: 1 };
+}
+
+/** Takes back one attempt counted by `takeAttempt` that turned out not to be a failure. */
+export async function undoAttempt(em: EntityManager, k: ThrottleKey, p: BackoffPolicy): Promise<void> {
+  const conn = em.getConnection();
+  await conn.execute('delete from auth_throttle where kind = ? and key = ? and count <= 1', [k.kind, k.key]);
+  await conn.execute(
+    `update auth_throttle set
+       count = greatest(count - 1, 0),
+       blocked_until = case when count - 1 >= ${int(p.threshold)} then blocked_until end
+     where kind = ? and key = ?`,
+    [k.kind, k.key],
+  );
 }
 
 /** Forgets a key's failures (a correct password for that pair). */

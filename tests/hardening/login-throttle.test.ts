@@ -211,6 +211,44 @@ describe('the counters live in the database', () => {
     }
   });
 
+  it('wrong passwords sent all at once meet the same backoff as one after another', async () => {
+    await clearCounters();
+    const address = '192.0.2.77';
+    // Two instances on the same database (one handle on PGlite).
+    const apps = [await instance(h.dbs[0]!), await instance(h.dbs[1]!)];
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login(apps[i % 2]!, `errada-${i}`, address))).finally(() =>
+      Promise.all(apps.map((a) => a.close())),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    // Only the attempts before the pair's threshold reach the password check.
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(25);
+    // Refused attempts were not counted: the pair holds exactly the five guesses.
+    const [pair] = await h.dbs[0]!.fork().getConnection().execute("select count from auth_throttle where kind = 'login:account-address'");
+    expect(pair.count).toBe(5);
+  });
+
+  it('unlock guesses sent all at once are bounded the same way', async () => {
+    await clearCounters();
+    const { UNLOCK_BACKOFF, unlockAttempt } = await import('../../src/auth/login-throttle.ts');
+    const waits = await Promise.all(Array.from({ length: 30 }, () => unlockAttempt(h.dbs[0]!.fork(), '192.0.2.78')));
+    expect(waits.filter((w) => w === 0)).toHaveLength(UNLOCK_BACKOFF.address.threshold);
+  });
+
+  it('counters far past the threshold keep backing off (no overflow in the backoff arithmetic)', async () => {
+    await clearCounters();
+    const { recordFailure, takeAttempt } = await import('../../src/auth/throttle-store.ts');
+    const { LOGIN_BACKOFF } = await import('../../src/auth/login-throttle.ts');
+    const em = h.dbs[0]!.fork();
+    const key = { kind: 'login:account', key: 'owner' };
+    await recordFailure(em, key, LOGIN_BACKOFF.account);
+    await em.getConnection().execute("update auth_throttle set count = 5000, blocked_until = null where key = 'owner'");
+    expect((await recordFailure(em, key, LOGIN_BACKOFF.account)).waitSeconds).toBe(900);
+    await em.getConnection().execute("update auth_throttle set blocked_until = null where key = 'owner'");
+    expect((await takeAttempt(em, key, LOGIN_BACKOFF.account)).refused).toBe(false);
+    expect((await takeAttempt(em, key, LOGIN_BACKOFF.account)).waitSeconds).toBe(900);
+  });
+
   it('concurrent failures are all counted (atomic upserts)', async () => {
     await clearCounters();
     const { recordFailure } = await import('../../src/auth/throttle-store.ts');
