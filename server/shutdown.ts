@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { stopVariants } from '../src/media/backfill.ts';
 import { markDraining } from './health.ts';
 
 /** One client connection: requests in flight, bytes read when its last answer went out, since when it is idle. */
@@ -110,6 +111,8 @@ export function installGracefulShutdown(app: FastifyInstance, opts: ShutdownOpti
         if (conns.count() > 0) await new Promise((r) => setTimeout(r, 20));
       }
       await closed;
+      // Variant files still being written (a missing variant asked for, the start-up backfill) are finished first.
+      await stopVariants();
       await app.close();
       await app.db.close();
       app.log.info('shutdown complete');

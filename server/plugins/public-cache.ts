@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type CacheEntry, type CacheSource, PublicCache } from '../../src/cache/public-cache.ts';
 import { isStoreLocked } from '../../src/settings/store-lock.ts';
 import { SESSION_COOKIE, UNLOCK_COOKIE } from '../cookies.ts';
+import { DB_RETRY_AFTER_SECONDS } from './db-unavailable.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +30,8 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 /**
  * The visitor's view. While the store is open nothing about the visitor is read (no session
  * lookup): that is the hot path. Only a locked store with a session or unlock cookie needs the
- * request context.
+ * request context. Reads the database (the lock, remembered per cache generation): a lost
+ * connection rejects, and the caller's error handler answers 503.
  */
 export async function accessView(req: FastifyRequest): Promise<AccessView> {
   const app = req.server;
@@ -72,29 +75,66 @@ function notModified(header: string | undefined, entry: CacheEntry): boolean {
 /**
  * Sends a cached answer: the precompressed variant the client accepts (Content-Encoding and Vary
  * set here, so a global compression plugin leaves it alone), an ETag per encoding, 304 when the
- * client already has it, and the Cache-Control of the view.
+ * client already has it, and the Cache-Control of the view (`shared: false` makes it private
+ * whatever the view). A 503 (a build that met a database outage; never kept) says when to retry.
  */
-export function sendCached(req: FastifyRequest, reply: FastifyReply, entry: CacheEntry, view: AccessView): FastifyReply {
+export function sendCached(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  entry: CacheEntry,
+  view: AccessView,
+  shared = view === 'public',
+): FastifyReply {
   const encoding = pickEncoding(req.headers['accept-encoding'], entry);
   reply
-    .header('cache-control', view === 'public' ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL)
+    .header('cache-control', shared ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL)
     .header('vary', 'Accept-Encoding')
     .header('etag', `"${entry.etag}${encoding ? `-${encoding}` : ''}"`);
   if (entry.status === 200 && notModified(req.headers['if-none-match'], entry)) return reply.code(304).send();
+  if (entry.status === 503) reply.header('retry-after', String(DB_RETRY_AFTER_SECONDS));
   reply.code(entry.status).header('content-type', entry.contentType);
   if (!encoding) return reply.send(entry.body);
   return reply.header('content-encoding', encoding).send(encoding === 'br' ? entry.br : entry.gzip);
 }
 
-/** Looks the request up in the cache (building it once when missing) and sends it. */
+/** An answer built for one request only, never stored: the entry `sendCached` needs, uncompressed. */
+function unstoredEntry(src: CacheSource, generation: number): CacheEntry {
+  const body = typeof src.body === 'string' ? Buffer.from(src.body) : src.body;
+  const etag = createHash('sha1').update(body).digest('base64url').slice(0, 27);
+  return {
+    status: src.status,
+    contentType: src.contentType,
+    body,
+    br: null,
+    gzip: null,
+    etag,
+    generation,
+    builtAt: Date.now(),
+    bytes: body.length,
+  };
+}
+
+/**
+ * Looks the request up in the cache (building it once when missing) and sends it.
+ *
+ * The view comes from data (the store lock) read at the generation current when the lookup
+ * started. If a write changed the generation meanwhile (the lock may have changed), the view may
+ * be stale: the answer is built for this request alone, never stored under the new generation
+ * and never public.
+ */
 export async function answerCached(
   req: FastifyRequest,
   reply: FastifyReply,
   key: (view: AccessView) => string,
   build: (view: AccessView) => Promise<CacheSource>,
 ): Promise<FastifyReply> {
+  const cache = req.server.publicCache;
+  const generation = cache.generation;
   const view = await accessView(req);
-  const entry = await req.server.publicCache.get(key(view), () => build(view));
+  if (cache.generation !== generation) {
+    return sendCached(req, reply, unstoredEntry(await build(view), cache.generation), view, false);
+  }
+  const entry = await cache.get(key(view), () => build(view));
   return sendCached(req, reply, entry, view);
 }
 

@@ -1,9 +1,11 @@
+import type { TRPCError } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CacheSource } from '../../src/cache/public-cache.ts';
+import { trpcDatabaseUnavailable, trpcRetryAfter } from '../plugins/db-unavailable.ts';
 import { answerCached, cacheKey } from '../plugins/public-cache.ts';
 import { appRouter } from './router.ts';
-import type { ProcedureMeta } from './trpc.ts';
+import type { ProcedureMeta, TrpcContext } from './trpc.ts';
 
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } } | undefined>;
 
@@ -12,7 +14,36 @@ export function procedurePaths(url: string): string[] {
   return decodeURIComponent(url.split('?')[0]?.replace(/^\/trpc\//, '') ?? '').split(',');
 }
 
+/** The meta (policy, upload, cached) of the procedure at `path`; undefined for an unknown path. */
 export const procedureMeta = (path: string): ProcedureMeta | undefined => procedures[path]?._def.meta;
+
+/**
+ * The handler options both tRPC entry points share (the Fastify adapter in plugin.ts and the
+ * cached reads' fetch handler below), so they answer alike: the router and batch limit, the
+ * request's AppContext (a lost database connection while building it is a 503, not a 500),
+ * Retry-After on a 503, and one log line per internal error. `of` tells, from the adapter's
+ * arguments, which Fastify request asks and which HTTP pieces its procedures get.
+ */
+export function trpcHandlerOptions<TReq, TArgs extends { req: TReq }>(of: {
+  request: (req: TReq) => FastifyRequest;
+  http: (args: TArgs) => TrpcContext['http'];
+}) {
+  return {
+    router: appRouter,
+    maxBatchSize: 10,
+    createContext: async (args: TArgs): Promise<TrpcContext> => ({
+      app: await of
+        .request(args.req)
+        .appContext()
+        .catch((e: unknown) => Promise.reject(trpcDatabaseUnavailable(e) ?? e)),
+      http: of.http(args),
+    }),
+    responseMeta: trpcRetryAfter,
+    onError({ error, path, req }: { error: TRPCError; path?: string; req: TReq }) {
+      if (error.code === 'INTERNAL_SERVER_ERROR') of.request(req).log.error({ err: error.cause ?? error, path }, 'trpc procedure failed');
+    },
+  };
+}
 
 /**
  * Cached at the HTTP level, not per procedure: a hit is answered with the stored bytes (already
@@ -30,22 +61,21 @@ export function isCachedRead(req: FastifyRequest): boolean {
 /** Runs the batch through tRPC's own request handler, with this request's context and no HTTP handle. */
 async function resolveBatch(req: FastifyRequest): Promise<CacheSource> {
   const res = await fetchRequestHandler({
+    ...trpcHandlerOptions({
+      request: () => req,
+      // Cached procedures never read the HTTP request: `http: null` makes sure of it.
+      http: () => null,
+    }),
     endpoint: '/trpc',
     req: new Request(`http://localhost${req.url}`, { method: 'GET' }),
-    router: appRouter,
-    maxBatchSize: 10,
-    // Cached procedures never read the HTTP request: `http: null` makes sure of it.
-    createContext: async () => ({ app: await req.appContext(), http: null }),
-    onError({ error, path }) {
-      if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path }, 'trpc procedure failed');
-    },
   });
   const body = Buffer.from(await res.arrayBuffer());
   return {
     status: res.status,
     contentType: res.headers.get('content-type') ?? 'application/json',
     body,
-    keep: res.status < 500 && res.status !== 429,
+    // A failure, or a batch of which a call met a database outage (Retry-After), is not kept.
+    keep: res.status < 500 && res.status !== 429 && !res.headers.has('retry-after'),
   };
 }
 

@@ -1,22 +1,47 @@
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import type { FastifyInstance } from 'fastify';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../shared/limits.ts';
 import { jsonRefusal } from '../input/json-guard.ts';
-import { trpcDatabaseUnavailable, trpcRetryAfter } from '../plugins/db-unavailable.ts';
+import { DB_RETRY_AFTER_SECONDS, DB_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../plugins/db-unavailable.ts';
 import { errorBody, logRefusal, trpcErrorBody } from '../plugins/errors.ts';
-import { answerCachedRead, isCachedRead, procedurePaths } from './cached-reads.ts';
-import { type AppRouter, appRouter } from './router.ts';
-import type { ProcedureMeta, TrpcContext } from './trpc.ts';
+import { answerCachedRead, isCachedRead, procedureMeta, procedurePaths, trpcHandlerOptions } from './cached-reads.ts';
+import type { AppRouter } from './router.ts';
 
 /** Largest multipart body a tRPC upload may send: a full gallery selection plus form overhead. */
 const MAX_UPLOAD_BYTES = LIMITS.galleryMaxFiles * LIMITS.galleryMaxBytes + 1024 * 1024;
 
-const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } } | undefined>;
-
 /** Multipart bodies go only to upload procedures, one per request (never batched). */
 function isUploadPath(url: string): boolean {
   const paths = procedurePaths(url);
-  return paths.length === 1 && procedures[paths[0] ?? '']?._def.meta?.upload === true;
+  return paths.length === 1 && procedureMeta(paths[0] ?? '')?.upload === true;
+}
+
+/**
+ * Every `?input=` of the URL, read as tRPC reads it (URLSearchParams; tRPC takes the first), all
+ * of them: a repeated parameter must not hide a refused value from the guard.
+ */
+function queryInputs(url: string): string[] {
+  try {
+    return new URL(url, 'http://x').searchParams.getAll('input');
+  } catch {
+    return []; // tRPC refuses a URL it cannot read itself (400)
+  }
+}
+
+/**
+ * A lost database connection met before tRPC runs (the store-lock lookup of a cached read): 503
+ * with Retry-After, as tRPC's own SERVICE_UNAVAILABLE and the legacy routes answer it.
+ */
+function answerUnavailable(err: unknown, req: FastifyRequest, reply: FastifyReply): boolean {
+  if (!isDatabaseUnavailable(err)) return false;
+  req.log.warn({ err: { message: (err as Error).message, code: (err as { code?: unknown }).code } }, 'database unavailable');
+  const code = 'SERVICE_UNAVAILABLE';
+  void reply
+    .code(503)
+    .header('retry-after', String(DB_RETRY_AFTER_SECONDS))
+    .send({ error: { message: DB_UNAVAILABLE_MESSAGE, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: 503 } } });
+  return true;
 }
 
 /**
@@ -25,7 +50,7 @@ function isUploadPath(url: string): boolean {
  */
 function isPrivateAnswer(method: string, url: string): boolean {
   if (method !== 'GET') return true;
-  return procedurePaths(url).some((p) => p.startsWith('auth.') || procedures[p]?._def.meta?.policy !== 'public');
+  return procedurePaths(url).some((p) => p.startsWith('auth.') || procedureMeta(p)?.policy !== 'public');
 }
 
 /** Mounts the tRPC router at /trpc; every procedure gets the same AppContext as the other adapters. */
@@ -49,8 +74,10 @@ export async function trpcRoutes(app: FastifyInstance): Promise<void> {
     }
     return payload;
   });
-  // Fastify's own refusals on /trpc URLs (body too large, bad JSON content type) in tRPC's envelope.
+  // Fastify's own refusals on /trpc URLs (body too large, bad JSON content type) in tRPC's envelope;
+  // a database outage before tRPC runs as a 503 with Retry-After.
   app.setErrorHandler((err, req, reply) => {
+    if (answerUnavailable(err, req, reply)) return reply;
     const { status, body } = errorBody(err);
     logRefusal(req.log, status, err);
     return reply.code(status).send(trpcErrorBody(status, body.error));
@@ -62,25 +89,18 @@ export async function trpcRoutes(app: FastifyInstance): Promise<void> {
   // The adapter parses JSON itself, outside Fastify's guards: too deep or prototype-poisoned input
   // is refused here, body or `?input=` alike (input/json-guard.ts).
   app.addHook('preHandler', async (req, reply) => {
-    const raw = typeof req.body === 'string' ? req.body : (req.query as { input?: unknown }).input;
-    const refusal = typeof raw === 'string' ? jsonRefusal(raw) : null;
-    if (refusal) return reply.code(400).send(trpcErrorBody(400, refusal));
+    for (const raw of typeof req.body === 'string' ? [req.body] : queryInputs(req.url)) {
+      const refusal = jsonRefusal(raw);
+      if (refusal) return reply.code(400).send(trpcErrorBody(400, refusal));
+    }
     // Public reads of the catalogue, content and settings: from the public cache (cached-reads.ts).
     if (isCachedRead(req)) return answerCachedRead(req, reply);
   });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      maxBatchSize: 10,
-      createContext: async ({ req, res }): Promise<TrpcContext> => ({
-        app: await req.appContext().catch((e) => Promise.reject(trpcDatabaseUnavailable(e) ?? e)),
-        http: { fastify: app, req, reply: res },
-      }),
-      responseMeta: trpcRetryAfter,
-      onError({ error, path, req }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path }, 'trpc procedure failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    trpcOptions: trpcHandlerOptions({
+      request: (req: FastifyRequest) => req,
+      http: ({ req, res }: { req: FastifyRequest; res: FastifyReply }) => ({ fastify: app, req, reply: res }),
+    }) satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 }

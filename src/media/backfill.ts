@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { STORED_IMAGE } from '../../shared/image-variants.ts';
 import { missingVariants, writeVariants } from './file-store.ts';
@@ -8,19 +8,40 @@ export type BackfillReport = { images: number; created: number; failed: string[]
 
 /** Variant jobs under way, by folder and original: one job per image, however many ask. */
 const running = new Map<string, Promise<boolean>>();
+/** Set by `stopVariants` (shutdown): no new job starts. */
+let stopping = false;
+
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * Gives one stored original its missing variants; resolves whether it wrote any. Concurrent calls
- * for the same image share one job.
+ * for the same image share one job. An image deleted while its variants were being encoded gets
+ * none: the original is looked for before they are written, and again after (what was written
+ * for an original that went meanwhile is removed), so no variant outlives its image.
  */
 export function ensureVariants(dir: string, fileName: string): Promise<boolean> {
+  if (stopping) return Promise.resolve(false);
   const key = join(dir, fileName);
   const current = running.get(key);
   if (current) return current;
   const job = (async () => {
     if (!(await missingVariants(dir, `/uploads/${fileName}`))) return false;
-    await writeVariants(dir, fileName, await readFile(key));
-    return true;
+    let original: Buffer;
+    try {
+      original = await readFile(key);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw e;
+    }
+    const written = await writeVariants(dir, fileName, original, { stillWanted: () => exists(key) });
+    if (written.length === 0) return false;
+    if (await exists(key)) return true;
+    await Promise.all(written.map((n) => rm(join(dir, n), { force: true })));
+    return false;
   })().finally(() => running.delete(key));
   running.set(key, job);
   return job;
@@ -29,6 +50,15 @@ export function ensureVariants(dir: string, fileName: string): Promise<boolean> 
 /** Resolves once no variant job is under way (tests and shutdown wait for it before removing folders). */
 export async function variantsIdle(): Promise<void> {
   while (running.size) await Promise.allSettled([...running.values()]);
+}
+
+/**
+ * Shutdown: no new variant job starts (a background backfill ends early; the next start's backfill
+ * does the rest), and resolves once those under way are done, so none is cut off while it writes.
+ */
+export async function stopVariants(): Promise<void> {
+  stopping = true;
+  await variantsIdle();
 }
 
 /**
@@ -46,6 +76,7 @@ export async function backfillVariants(dir: string, only?: string[]): Promise<Ba
   const originals = names.filter((n) => STORED_IMAGE.test(`/uploads/${n}`));
   const report: BackfillReport = { images: originals.length, created: 0, failed: [] };
   await mapLimit(originals, IMAGE_JOBS, async (name) => {
+    if (stopping) return;
     try {
       if (await ensureVariants(dir, name)) report.created++;
     } catch {

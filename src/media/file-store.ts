@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFileSync, readlinkSync } from 'node:fs';
+import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MESSAGES } from '../../shared/errors.ts';
 import { STORED_IMAGE, VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/image-variants.ts';
@@ -16,7 +17,10 @@ import { renderVariants } from './variants.ts';
  *   refuses, before any row changes), then the row goes, then the renamed files;
  * - at start-up `sweepUploads` ends whatever a crash interrupted: temporary files go, an upload
  *   whose row exists is kept and any other is removed, a deletion whose row still exists is undone
- *   and any other is finished, and variants whose original is gone are removed.
+ *   and any other is finished, and variants whose original is gone are removed. Several instances
+ *   may share the folder: an upload (marker) or a temporary file is swept only once its writer is
+ *   certainly gone (its marker names a process of this machine that has exited) or it is older
+ *   than `SWEEP_AFTER_MS`; until then it may be another instance's upload in flight.
  *
  * A refused write or rename answers 503 'Armazenamento de imagens indisponível' (never a 500).
  */
@@ -27,6 +31,52 @@ export type StoredImage = { url: string; fileName: string; files: string[]; mark
 export const storageUnavailable = () => new AppError('UNAVAILABLE', MESSAGES.storageUnavailable);
 
 const code = (e: unknown) => (e as NodeJS.ErrnoException | undefined)?.code;
+
+/** An upload marker or a temporary file this old is swept whoever wrote it: no upload takes that long. */
+export const SWEEP_AFTER_MS = 3_600_000;
+
+/**
+ * Where this process runs, as far as telling its pids apart goes: the kernel's boot and the PID
+ * namespace (Linux; null elsewhere). Two processes with the same place see the same pids.
+ */
+const HERE: string | null = (() => {
+  try {
+    return `${readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()} ${readlinkSync('/proc/self/ns/pid')}`.replace(/\s+/g, '_');
+  } catch {
+    return null;
+  }
+})();
+
+/** What a marker says of its writer: `<place> <pid>` (the place `-` where it cannot be told). */
+const MARKER_OWNER = `${HERE ?? '-'} ${process.pid}\n`;
+
+/**
+ * True when the process that wrote a marker is certainly gone: it ran in this very place (same
+ * boot, same PID namespace) and its pid no longer exists. A marker without a writer (written
+ * before markers named one) counts as gone, as it always did. Anything else may be alive.
+ */
+function writerGone(owner: string): boolean {
+  const text = owner.trim();
+  if (text === '') return true;
+  const [place, pidText] = text.split(' ');
+  const pid = Number(pidText);
+  if (!HERE || place !== HERE || !Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (e) {
+    return code(e) === 'ESRCH';
+  }
+}
+
+/** Milliseconds since the file was last written (Infinity when it is gone already). */
+async function ageOf(path: string, now: number): Promise<number> {
+  try {
+    return now - (await stat(path)).mtimeMs;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
 
 /** Every file name of a stored original: itself and its variants (empty for other URLs). */
 export function imageFiles(url: string): string[] {
@@ -64,10 +114,18 @@ async function linkAtomic(dir: string, from: string, name: string, data: () => P
 /**
  * Writes the variants of a stored original (`<uuid>.<ext>` -> `<uuid>-<width>.<avif|webp>`).
  * Used by `storeImage` and by the one-off command for images stored before variants existed.
+ * `stillWanted` is asked once they are encoded, before anything is written: false writes nothing
+ * (the image was deleted meanwhile) and resolves with no names.
  */
-export async function writeVariants(dir: string, fileName: string, original: Buffer): Promise<string[]> {
+export async function writeVariants(
+  dir: string,
+  fileName: string,
+  original: Buffer,
+  opts: { stillWanted?: () => Promise<boolean> } = {},
+): Promise<string[]> {
   const uuid = fileName.replace(/\.[a-z]+$/, '');
   const variants = await renderVariants(original);
+  if (opts.stillWanted && !(await opts.stillWanted())) return [];
   const nameOf = (w: number, f: string) => `${uuid}-${w}.${f}`;
   const written: string[] = [];
   for (const v of variants) {
@@ -96,7 +154,7 @@ export async function storeImage(dir: string, ext: string, data: Buffer, opts: {
   const files = [fileName];
   try {
     await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, marker), '');
+    await writeFile(join(dir, marker), MARKER_OWNER);
     await writeAtomic(dir, fileName, data);
     if (opts.variants !== false) files.push(...(await writeVariants(dir, fileName, data)));
     return { url: `/uploads/${fileName}`, fileName, files, marker };
@@ -173,6 +231,8 @@ export async function purgeImages(t: Trashed): Promise<string[]> {
 
 export type SweepReport = {
   temporary: number;
+  /** Uploads (and their temporary files) left alone: their writer may still be at work. */
+  uploadsInFlight: number;
   uploadsKept: number;
   uploadsRemoved: number;
   deletesUndone: number;
@@ -183,9 +243,20 @@ export type SweepReport = {
 /**
  * Ends what a crash interrupted (see the top of this file). `referenced` answers which of the
  * given /uploads/ URLs a database row still points at. Run once at start-up, before requests.
+ * Uploads whose writer may still be at work (another instance sharing the folder) are left alone
+ * until `SWEEP_AFTER_MS` after their last write.
  */
 export async function sweepUploads(dir: string, referenced: (urls: string[]) => Promise<Set<string>>): Promise<SweepReport> {
-  const report: SweepReport = { temporary: 0, uploadsKept: 0, uploadsRemoved: 0, deletesUndone: 0, deletesFinished: 0, orphanVariants: 0 };
+  const report: SweepReport = {
+    temporary: 0,
+    uploadsInFlight: 0,
+    uploadsKept: 0,
+    uploadsRemoved: 0,
+    deletesUndone: 0,
+    deletesFinished: 0,
+    orphanVariants: 0,
+  };
+  const now = Date.now();
   let names: string[];
   try {
     names = await readdir(dir);
@@ -198,7 +269,17 @@ export async function sweepUploads(dir: string, referenced: (urls: string[]) => 
     const m = STORED_IMAGE.exec(`/uploads/${n}`);
     if (m?.[1]) originalOf.set(m[1], n);
   }
-  const uploading = names.filter((n) => /^\.[0-9a-f-]{36}\.uploading$/.test(n)).map((n) => n.slice(1, 37));
+  const markers = names.filter((n) => /^\.[0-9a-f-]{36}\.uploading$/.test(n)).map((n) => n.slice(1, 37));
+  // Uploads another process may still be writing: old enough, or their writer gone, or left alone.
+  const inFlight = new Set<string>();
+  for (const uuid of markers) {
+    const path = join(dir, `.${uuid}.uploading`);
+    if ((await ageOf(path, now)) >= SWEEP_AFTER_MS) continue;
+    const owner = await readFile(path, 'utf8').catch(() => '');
+    if (!writerGone(owner)) inFlight.add(uuid);
+  }
+  report.uploadsInFlight = inFlight.size;
+  const uploading = markers.filter((uuid) => !inFlight.has(uuid));
   const deleting = names.filter(
     (n) => STORED_IMAGE.test(`/uploads/${n.replace(/^\./, '').replace(/\.deleting$/, '')}`) && n.endsWith('.deleting'),
   );
@@ -206,7 +287,12 @@ export async function sweepUploads(dir: string, referenced: (urls: string[]) => 
   const uploadingUrls = uploading.flatMap((uuid) => (originalOf.has(uuid) ? [`/uploads/${originalOf.get(uuid)}`] : []));
   const inUse = await referenced([...uploadingUrls, ...deletingUrls]);
 
+  // A temporary file goes with its upload, or once it is old: young ones may be another process's write.
+  const swept = new Set(uploading);
   for (const n of names.filter((x) => x.startsWith('.') && x.endsWith('.tmp'))) {
+    const uuid = /^\.([0-9a-f-]{36})/.exec(n)?.[1];
+    if (uuid && inFlight.has(uuid)) continue;
+    if (!(uuid && swept.has(uuid)) && (await ageOf(join(dir, n), now)) < SWEEP_AFTER_MS) continue;
     await rm(join(dir, n), { force: true });
     report.temporary++;
   }
@@ -216,7 +302,6 @@ export async function sweepUploads(dir: string, referenced: (urls: string[]) => 
     if (url && inUse.has(url)) report.uploadsKept++;
     else {
       if (url) await Promise.all(imageFiles(url).map((f) => rm(join(dir, f), { force: true })));
-      originalOf.delete(uuid);
       report.uploadsRemoved++;
     }
     await rm(join(dir, `.${uuid}.uploading`), { force: true });
@@ -225,20 +310,27 @@ export async function sweepUploads(dir: string, referenced: (urls: string[]) => 
     const files = imageFiles(url);
     if (inUse.has(url)) {
       await restoreImages({ dir, names: files.filter((f) => names.includes(trashName(f))) });
-      const m = STORED_IMAGE.exec(url);
-      if (m?.[1]) originalOf.set(m[1], url.slice('/uploads/'.length));
       report.deletesUndone++;
     } else {
       await Promise.all(files.map((f) => rm(join(dir, trashName(f)), { force: true })));
       report.deletesFinished++;
     }
   }
-  // Trashed variants whose original was not trashed with them, and variants without an original.
+  // Trashed variants whose original was not trashed with them, and variants without an original
+  // (not those of an upload in flight, or begun since the folder was first read: its marker is there).
+  // Originals are looked up in this second listing: an upload may have completed meanwhile.
   const after = await readdir(dir);
+  const originals = new Set<string>();
+  for (const n of after) {
+    const m = /^\.([0-9a-f-]{36})\.uploading$/.exec(n);
+    if (m?.[1] && !swept.has(m[1])) inFlight.add(m[1]);
+    const o = STORED_IMAGE.exec(`/uploads/${n}`);
+    if (o?.[1]) originals.add(o[1]);
+  }
   for (const n of after) {
     const variant = /^\.?([0-9a-f-]{36})-\d+\.(?:avif|webp)(?:\.deleting)?$/.exec(n);
-    if (!variant?.[1]) continue;
-    if (n.endsWith('.deleting') || !originalOf.has(variant[1])) {
+    if (!variant?.[1] || inFlight.has(variant[1])) continue;
+    if (n.endsWith('.deleting') || !originals.has(variant[1])) {
       await rm(join(dir, n), { force: true });
       report.orphanVariants++;
     }
