@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { CollectionCursor, CollectionFilters } from '../../../shared/catalog.ts';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
@@ -28,6 +28,15 @@ export function CollectionPage() {
   const trpc = useTRPC();
   const settings = useSettings();
   const gridRef = useRef<HTMLDivElement>(null);
+  // After 'Ver mais': the index of the first new product, focused as soon as it is on screen.
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusFrom.current;
+    const card = index === null ? undefined : gridRef.current?.querySelectorAll('article')[index];
+    if (!card) return;
+    focusFrom.current = null;
+    card.querySelector<HTMLElement>(':scope > a')?.focus({ preventScroll: true });
+  });
   const { filters } = parseCollectionSearch(search);
   const valid = isSlug(slug);
   const query = useInfiniteQuery({
@@ -65,16 +74,15 @@ export function CollectionPage() {
 
   const loadMore = async () => {
     if (query.isFetchingNextPage) return;
-    const shown = products.length;
+    focusFrom.current = products.length;
     const result = await query.fetchNextPage();
     const to = (result.data?.pageParams.at(-1) as CollectionCursor | null)?.to;
-    if (result.isError || !to) return;
+    if (result.isError || !to) {
+      focusFrom.current = null;
+      return;
+    }
     // The URL follows, so a reload or a shared link shows the same products.
     setSearch(new URLSearchParams(collectionSearch(filters, to)), { replace: true });
-    requestAnimationFrame(() => {
-      const card = gridRef.current?.querySelectorAll('article')[shown];
-      card?.querySelector<HTMLElement>(':scope > a')?.focus({ preventScroll: true });
-    });
   };
 
   return (

@@ -42,7 +42,7 @@ export function HomePage() {
           const id = `home-collection-${s.collection.id}`;
           const label = collectionLabel(i18n, s.collection);
           return (
-            <section key={s.collection.id} className={classes.section} aria-labelledby={id}>
+            <section key={s.collection.id} className={`${classes.section} ${classes.offscreen}`} aria-labelledby={id}>
               <h2 id={id} className={classes.heading}>
                 {label}
               </h2>
