@@ -9,7 +9,11 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:24-slim AS runtime
+# MALLOC_ARENA_MAX: glibc gives each of libvips' (sharp's) threads its own malloc arena, which
+# keeps freed image memory mapped; two arenas cut the resident size after the demo seed's image
+# work from about 500 MB to 350 MB on this stack (one measurement, PostgreSQL, first start).
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data
