@@ -22,16 +22,15 @@ describe('documentHtml', () => {
     expect(html).toContain('<div id="root"><div><img');
     const at = (s: string) => head.indexOf(s);
     expect(at(LCP)).toBeLessThan(at('<style>'));
-    expect(at('<style>')).toBeGreaterThan(0);
+    expect(at('<style>')).toBeLessThan(at('rel="modulepreload"'));
   });
 
-  it('inlines the storefront CSS and preloads no script: the entry, last in the body, brings the rest', () => {
+  it('inlines the storefront CSS and modulepreloads the page locale catalog only', () => {
     const html = documentHtml({ lang: 'en', title: 'Shop', body: '<p>x</p>', assets });
     expect(html).toContain('<style>body{margin:0}</style>');
     expect(html).not.toContain('rel="stylesheet"');
-    expect(html).not.toContain('modulepreload');
-    expect(html).not.toContain('/assets/vendor.js');
-    expect(html).toMatch(/<script type="module" src="\/assets\/storefront\.js"><\/script><\/body><\/html>$/);
+    expect(html).toContain('<link rel="modulepreload" href="/assets/en.js">');
+    expect(html).not.toContain('/assets/pt-BR.js');
   });
 
   it("writes the page head's LCP image (with its srcset) instead of React's", () => {

@@ -7,11 +7,11 @@ export type EntryAssets = {
   script: string;
   /** Every stylesheet the entry needs before first paint (its static graph's CSS). */
   css: string[];
-  /** The chunks the entry imports statically (loaded by the entry before hydration; not preloaded, see html.ts). */
+  /** The chunks the entry imports statically (modulepreloaded). */
   preload: string[];
   /** The stylesheets' text, read once at start: the storefront inlines it (no render-blocking request). */
   cssText: string;
-  /** Per locale, the catalog chunk loaded before hydration. */
+  /** Per locale, the catalog chunk loaded before hydration (modulepreloaded for the page's locale). */
   catalogs: Partial<Record<Locale, string>>;
 };
 
