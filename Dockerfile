@@ -9,11 +9,10 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:24-slim AS runtime
-# MALLOC_ARENA_MAX: glibc gives each of libvips' (sharp's) threads its own malloc arena, which
-# keeps freed image memory mapped; two arenas cut the resident size after the demo seed's image
-# work from about 500 MB to 350 MB on this stack (one measurement, PostgreSQL, first start).
+# The malloc variables and the V8 heap limit that keep the server within a 512 MB container are
+# not set here: server/main.ts restarts itself with them at once, as it does under `npm start`
+# (src/process-settings.ts). A value set here or in NODE_OPTIONS would be kept.
 ENV NODE_ENV=production \
-    MALLOC_ARENA_MAX=2 \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data

@@ -6,11 +6,19 @@ export default defineConfig({
   sourceLocale: 'pt-BR',
   locales: ['pt-BR', 'en', 'es', 'de', 'fr', 'ja'],
   fallbackLocales: { default: 'pt-BR' },
+  // Two catalogs, so a shopper's browser never downloads the admin's texts: the storefront's
+  // (everything in client/ but the admin) and the admin's own.
   catalogs: [
     {
       path: '<rootDir>/client/locales/{locale}',
       include: ['<rootDir>/client'],
-      exclude: ['**/node_modules/**', '**/locales/**'],
+      exclude: ['**/node_modules/**', '**/locales/**', '<rootDir>/client/admin/**'],
+    },
+    {
+      path: '<rootDir>/client/locales/admin/{locale}',
+      // The storefront's footer labels are shown in the admin's footer editor too.
+      include: ['<rootDir>/client/admin', '<rootDir>/client/storefront/layout/footer-labels.ts'],
+      exclude: ['**/node_modules/**'],
     },
   ],
   compileNamespace: 'ts',

@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 
 /** The runtime libraries of the storefront (the admin uses them too). */
 const STOREFRONT_LIBRARIES =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|@trpc[\\/](client|server|tanstack-react-query)|@lingui[\\/](core|react|message-utils)|use-sync-external-store)[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@tanstack[\\/](query-core|react-query)|@trpc[\\/](client|server|tanstack-react-query)|@lingui[\\/](core|react|message-utils)|use-sync-external-store)[\\/]/;
 
 /**
  * Client build: two entries, the server-rendered storefront and the client-rendered admin (its
@@ -21,6 +21,9 @@ export default defineConfig({
     rolldownOptions: {
       input: {
         storefront: 'client/entry-client.tsx',
+        // The storefront's code, which the entry imports after the first paint (its own entry, so
+        // the import is a plain one: the page already inlines its CSS and preloads its chunks).
+        'storefront-app': 'client/storefront-app.tsx',
         admin: 'client/admin/entry-admin.tsx',
       },
       output: {

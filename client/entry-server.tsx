@@ -1,13 +1,13 @@
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createTRPCClient } from '@trpc/client';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
 import type { AppRouter } from '../server/trpc/router.ts';
 import { isLocale, type Locale } from '../shared/locales.ts';
 import { i18nByLocale } from './i18n-catalogs.ts';
 import { type PageHead, pageHead } from './page-head.ts';
 import { PublicOriginContext } from './storefront/product/product-url.ts';
 import { StorefrontRoot } from './storefront/Root.tsx';
+import { StorefrontRouter } from './storefront/router.tsx';
 import { layoutPrefetch, matchStorefrontRoute, type Trpc } from './storefront/routes.ts';
 
 export type { Crumb, PageHead, SiteHead } from './page-head.ts';
@@ -67,7 +67,7 @@ export async function render({ url, origin, trpc, queryClient }: RenderInput): P
       state={undefined}
       router={(app) => (
         <PublicOriginContext value={origin}>
-          <StaticRouter location={url}>{app}</StaticRouter>
+          <StorefrontRouter url={url}>{app}</StorefrontRouter>
         </PublicOriginContext>
       )}
     />,

@@ -111,7 +111,8 @@ async function pageWeight(shop: Shop): Promise<void> {
   step('bytes: storefront JavaScript and home HTML');
   const clientDir = join(root, 'dist', 'client');
   const { storefront } = readAssets(clientDir);
-  const initial = [storefront.script, ...storefront.preload].filter((f) => !/buybutton/i.test(f));
+  // The entry, its static chunks and the home page's catalog (pt-BR), which hydration waits for.
+  const initial = [storefront.script, ...storefront.preload, storefront.catalogs['pt-BR'] ?? ''].filter((f) => f && !/buybutton/i.test(f));
   const brotli = (file: string) => {
     const path = join(clientDir, file);
     try {

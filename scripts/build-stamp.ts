@@ -17,7 +17,7 @@ const STAMP = join(root, 'dist', '.build-stamp');
 /** What the client and SSR builds read. The compiled catalogs (client/locales/*.ts) are outputs. */
 const INPUT_DIRS = ['client', 'shared'];
 const INPUT_FILES = ['vite.config.ts', 'lingui.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json', 'scripts/precompress.ts'];
-const GENERATED = /^client\/locales\/[^/]+\.ts$/;
+const GENERATED = /^client\/locales\/(admin\/)?[^/]+\.ts$/;
 /** What the server needs from a build; a stamp without them is not trusted. */
 const OUTPUTS = ['dist/client/.vite/manifest.json', 'dist/server/entry-server.js'];
 

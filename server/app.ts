@@ -23,7 +23,7 @@ import { loadGeo } from './location/location-source.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { clientErrorResponse, errorBody, errorsPlugin } from './plugins/errors.ts';
-import { publicCachePlugin } from './plugins/public-cache.ts';
+import { answerEarlyHit, publicCachePlugin } from './plugins/public-cache.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionSweeperPlugin } from './plugins/session-sweeper.ts';
@@ -83,6 +83,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Keeps the route options object itself: scope hooks registered later still fill in the policy.
   app.addHook('onRoute', (route) => void routeList.push(route));
 
+  // First of all hooks: a public cache hit goes out before the per-request work the others do.
+  app.addHook('onRequest', answerEarlyHit);
   await app.register(cookie);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

@@ -1,35 +1,11 @@
-import './production-mode.ts';
-import pino from 'pino';
-import { DataDirInUseError } from '../src/db/data-dir-lock.ts';
-import { buildApp } from './app.ts';
-import { prepareDatabase } from './boot.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { installGracefulShutdown } from './shutdown.ts';
+/**
+ * Process entry (`npm start`, the Docker image, the benchmark, the fault tests). Never imported.
+ *
+ * The process settings come first (src/process-settings.ts: malloc variables, heap limit): they
+ * may mean starting the process again, and that happens before the server's modules load
+ * (loading them takes about a second), so the server is imported only afterwards.
+ */
+import { reexecWithProcessSettings } from '../src/process-settings.ts';
 
-/** Process entry: configuration, database, HTTP listener, graceful shutdown. Never imported. */
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const logger = pino({ level: config.logLevel });
-  const app = await (async () => {
-    const db = await prepareDatabase(config, logger, (line) => console.log(line));
-    try {
-      return await buildApp({ config, db, loggerInstance: logger });
-    } catch (e) {
-      await db.close();
-      throw e;
-    }
-  })();
-  app.log.info({ database: app.db.kind, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'database ready');
-
-  installGracefulShutdown(app, { drainMs: config.shutdownDrainMs, graceMs: config.shutdownGraceMs }, (code) => process.exit(code));
-  await app.listen({ port: config.port, host: config.host });
-}
-
-main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirInUseError) {
-    console.error(`\n${err.message}\n`);
-  } else {
-    console.error('Failed to start:', err);
-  }
-  process.exit(1);
-});
+reexecWithProcessSettings();
+await import('./start.ts');

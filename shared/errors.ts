@@ -52,6 +52,7 @@ export const MESSAGES = {
   methodNotAllowed: 'Método não permitido',
   internal: 'Erro interno do servidor',
   storageUnavailable: 'Armazenamento de imagens indisponível. Tente novamente mais tarde.',
+  imageProcessingUnavailable: 'Processamento de imagens indisponível. Tente novamente mais tarde.',
   unauthorized: 'Não autenticado',
   notFound: 'Não encontrado',
   productNotFound: 'Produto não encontrado',

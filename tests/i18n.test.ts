@@ -3,8 +3,8 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../shared/locales.ts';
 
-/** Every storefront text has a translation in every catalog (pt-BR is the source). */
-const dir = resolve(import.meta.dirname, '..', 'client', 'locales');
+/** Every text has a translation in every catalog, the storefront's and the admin's (pt-BR is the source). */
+const dirs = [resolve(import.meta.dirname, '..', 'client', 'locales'), resolve(import.meta.dirname, '..', 'client', 'locales', 'admin')];
 
 function untranslated(po: string): string[] {
   const missing: string[] = [];
@@ -18,9 +18,11 @@ function untranslated(po: string): string[] {
 }
 
 describe('translations', () => {
-  for (const locale of LOCALES.filter((l) => l !== 'pt-BR')) {
-    it(`${locale} translates every message`, () => {
-      expect(untranslated(readFileSync(join(dir, `${locale}.po`), 'utf8'))).toEqual([]);
-    });
+  for (const dir of dirs) {
+    for (const locale of LOCALES.filter((l) => l !== 'pt-BR')) {
+      it(`${locale} translates every message (${dir.endsWith('admin') ? 'admin' : 'storefront'})`, () => {
+        expect(untranslated(readFileSync(join(dir, `${locale}.po`), 'utf8'))).toEqual([]);
+      });
+    }
   }
 });

@@ -1,5 +1,4 @@
 import { Trans } from '@lingui/react/macro';
-import { Route, Routes } from 'react-router';
 import { CollectionPage } from './collection/CollectionPage.tsx';
 import { DocumentTitle } from './common/DocumentTitle.tsx';
 import { useShellHydrated } from './common/hydration.tsx';
@@ -7,6 +6,7 @@ import { NotFound } from './common/NotFound.tsx';
 import { HomePage } from './home/HomePage.tsx';
 import { Layout } from './layout/Layout.tsx';
 import { ProductPage } from './product/ProductPage.tsx';
+import { Route, Switch } from './router.tsx';
 
 /** Storefront routes (spec §2). The server prefetches each one's data (routes.ts). */
 export function StorefrontApp() {
@@ -15,21 +15,24 @@ export function StorefrontApp() {
   return (
     <>
       <DocumentTitle />
-      <Routes>
-        <Route element={<Layout />}>
-          <Route index element={<HomePage />} />
-          <Route path="produto/:slug" element={<ProductPage />} />
-          <Route path="colecao/:slug" element={<CollectionPage />} />
-          <Route
-            path="*"
-            element={
-              <NotFound>
-                <Trans>Página não encontrada</Trans>
-              </NotFound>
-            }
-          />
-        </Route>
-      </Routes>
+      <Layout>
+        <Switch>
+          <Route path="/">
+            <HomePage />
+          </Route>
+          <Route path="/produto/:slug">
+            <ProductPage />
+          </Route>
+          <Route path="/colecao/:slug">
+            <CollectionPage />
+          </Route>
+          <Route>
+            <NotFound>
+              <Trans>Página não encontrada</Trans>
+            </NotFound>
+          </Route>
+        </Switch>
+      </Layout>
     </>
   );
 }

@@ -10,7 +10,7 @@ type Props = {
   queryClient: QueryClient;
   trpcClient: TrpcClient;
   state: DehydratedState | undefined;
-  /** StaticRouter on the server, BrowserRouter in the browser. */
+  /** The router (router.tsx), given the request's URL on the server. */
   router: (app: ReactNode) => ReactNode;
 };
 

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import { matchPath } from 'react-router';
 import type { AppRouter } from '../../server/trpc/router.ts';
 import { isSlug } from '../../shared/text-rules.ts';
 import { collectionPageQuery } from './collection/collection-search.ts';
+import { matchPath } from './router.tsx';
 
 export type Trpc = TRPCOptionsProxy<AppRouter>;
 type Params = Record<string, string | undefined>;
@@ -61,8 +61,8 @@ export const STOREFRONT_ROUTES: StorefrontRoute[] = [
 
 export function matchStorefrontRoute(pathname: string): { route: StorefrontRoute; params: Params } | null {
   for (const route of STOREFRONT_ROUTES) {
-    const m = matchPath(route.path, pathname);
-    if (m) return { route, params: m.params };
+    const params = matchPath(route.path, pathname);
+    if (params) return { route, params };
   }
   return null;
 }

@@ -5,7 +5,14 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
-export type ProbeStats = { rssMb: number; heapMb: number; loopP99Ms: number; loopMaxMs: number };
+export type ProbeStats = {
+  rssMb: number;
+  heapMb: number;
+  /** process.memoryUsage() in MB: where the resident memory is when it is not the JavaScript heap. */
+  memory: { heapTotalMb: number; externalMb: number; arrayBuffersMb: number };
+  loopP99Ms: number;
+  loopMaxMs: number;
+};
 
 if (process.send) {
   const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -17,6 +24,7 @@ if (process.send) {
       const stats: ProbeStats = {
         rssMb: mem.rss / 1048576,
         heapMb: mem.heapUsed / 1048576,
+        memory: { heapTotalMb: mem.heapTotal / 1048576, externalMb: mem.external / 1048576, arrayBuffersMb: mem.arrayBuffers / 1048576 },
         loopP99Ms: loop.count ? loop.percentile(99) / 1e6 : 0,
         loopMaxMs: loop.count ? loop.max / 1e6 : 0,
       };

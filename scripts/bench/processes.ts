@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { HEAP_FLAGS, withMallocEnv } from '../../src/process-settings.ts';
 import type { ProbeStats } from './probe.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -92,6 +93,8 @@ export async function startHello(): Promise<Hello> {
 
 export type Shop = {
   url: string;
+  /** The shop's process id (taskset execs node in place): for /proc/<pid>/smaps when memory is looked into. */
+  pid: number;
   /** Milliseconds from spawn to the first 200 of /readyz. */
   readyMs: number;
   stats: () => Promise<ProbeStats>;
@@ -123,17 +126,21 @@ async function uploadsSettled(dir: string): Promise<void> {
   }
 }
 
-/** The shop as `npm start` runs it (production mode), on a fresh data directory unless given one. */
+/**
+ * The shop as `npm start` runs it (production mode, and the process settings server/main.ts would
+ * restart itself with, given here: the probe's IPC channel would not survive that restart), on a
+ * fresh data directory unless given one.
+ */
 export async function startShop(opts: ShopOptions = {}, ownsDataDir = !opts.dataDir): Promise<Shop> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'shop-bench-'));
   const port = await freePort();
-  const [cmd, args] = pinned(['--import', join(root, 'scripts', 'bench', 'probe.ts'), join(root, 'server', 'main.ts')]);
+  const [cmd, args] = pinned([...HEAP_FLAGS, '--import', join(root, 'scripts', 'bench', 'probe.ts'), join(root, 'server', 'main.ts')]);
   let output = '';
   const started = performance.now();
   const child = track(
     spawn(cmd, args, {
       cwd: root,
-      env: {
+      env: withMallocEnv({
         ...process.env,
         NODE_ENV: 'production',
         PORT: String(port),
@@ -145,7 +152,7 @@ export async function startShop(opts: ShopOptions = {}, ownsDataDir = !opts.data
         ADMIN_PASSWORD: BENCH_ADMIN.password,
         LOG_LEVEL: 'warn',
         ...opts.env,
-      },
+      }),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     }),
   );
@@ -156,6 +163,7 @@ export async function startShop(opts: ShopOptions = {}, ownsDataDir = !opts.data
   const readyMs = performance.now() - started;
   const shop: Shop = {
     url,
+    pid: child.pid ?? 0,
     readyMs,
     stats: async () => {
       const reply = new Promise<ProbeStats>((ok) => {

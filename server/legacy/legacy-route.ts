@@ -45,7 +45,7 @@ function cachedRead(app: FastifyInstance, def: RouteDef): void {
   app.route({
     method: 'GET',
     url: def.url,
-    config: { policy: 'public' },
+    config: { policy: 'public', publicCache: 'legacy' },
     handler: (req, reply) =>
       answerCached(
         req,

@@ -18,6 +18,20 @@ import { effectiveShopify } from '../../src/settings/settings.service.ts';
  * - frames: the SDK's frames are about:blank (allowed by 'self'); checkout opens in a new window.
  */
 export function contentSecurityPolicy(opts: { shopOrigin: string | null; https: boolean }): string {
+  // Built once per (shop origin, scheme): every page and every cache hit of a page sends it.
+  const key = `${opts.https ? 's' : 'p'}${opts.shopOrigin ?? ''}`;
+  let policy = policies.get(key);
+  if (policy === undefined) {
+    if (policies.size >= 32) policies.clear();
+    policy = buildPolicy(opts);
+    policies.set(key, policy);
+  }
+  return policy;
+}
+
+const policies = new Map<string, string>();
+
+function buildPolicy(opts: { shopOrigin: string | null; https: boolean }): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -39,10 +53,13 @@ export function contentSecurityPolicy(opts: { shopOrigin: string | null; https: 
   return parts.join('; ');
 }
 
+/** The public cache's memo of the shop's origin (read synchronously by cache hits: public-cache.ts). */
+export const SHOP_ORIGIN_MEMO = 'csp-shop-origin';
+
 /** https://<shop host> of the Storefront API the pages talk to, or null while no shop is set. */
 export async function currentShopOrigin(app: FastifyInstance): Promise<string | null> {
   // Read once per cache generation (every committed write starts a new one), not per page.
-  return app.publicCache.memo('csp-shop-origin', () => readShopOrigin(app));
+  return app.publicCache.memo(SHOP_ORIGIN_MEMO, () => readShopOrigin(app));
 }
 
 async function readShopOrigin(app: FastifyInstance): Promise<string | null> {

@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '../../shared/errors.ts';
 import { pagePolicy } from './content-policy.ts';
@@ -29,7 +29,7 @@ export function isCrossSiteWrite(req: FastifyRequest): boolean {
 }
 
 /** Paths whose every answer is private to a session: the admin app and the legacy session endpoints. */
-const PRIVATE_PATHS = /^\/(admin(\/|$|\?)|auth\/)/;
+export const PRIVATE_PATHS = /^\/(admin(\/|$|\?)|auth\/)/;
 
 /**
  * Per-response headers: the pages' Content-Security-Policy (content-policy.ts), HSTS when the
@@ -37,11 +37,58 @@ const PRIVATE_PATHS = /^\/(admin(\/|$|\?)|auth\/)/;
  * makes `req.protocol` read X-Forwarded-Proto), and `no-store` on every admin and session answer
  * and on anything that sets a cookie, errors included.
  */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The fixed headers, as helmet sets them. The CSP depends on the current settings and HSTS on the
+ * request, so both are set per response (perResponseHeaders).
+ */
+const HELMET_OPTIONS: FastifyHelmetOptions = {
+  contentSecurityPolicy: false,
+  strictTransportSecurity: false,
+  crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  // Product images may be shown by other sites (feeds, link previews): no CORP restriction.
+  crossOriginResourcePolicy: false,
+  frameguard: { action: 'sameorigin' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+};
+
+/**
+ * helmet's headers for HELMET_OPTIONS, names spelled and ordered as helmet sets them, read once
+ * from helmet itself (one request to a throwaway instance). @fastify/helmet rebuilds the helmet
+ * middleware from its options on every request (about a tenth of a cache hit's time); these
+ * headers do not depend on the request, so every response gets this list instead, and cache hits
+ * answered before the hooks (public-cache.ts) send the same list.
+ */
+async function readHelmetHeaders(): Promise<ReadonlyArray<readonly [string, string]>> {
+  const probe = Fastify({ logger: false });
+  let headers: Array<[string, string]> = [];
+  await probe.register(helmet, HELMET_OPTIONS);
+  probe.get('/', (_req, reply) => {
+    // Node's OutgoingMessage#getRawHeaderNames (names as set, in order), missing from @types/node.
+    const raw = reply.raw as typeof reply.raw & { getRawHeaderNames(): string[] };
+    headers = raw.getRawHeaderNames().map((name) => [name, String(raw.getHeader(name))]);
+    return reply.send('');
+  });
+  await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  if (headers.length === 0) throw new Error('helmet set no headers');
+  return headers;
+}
+
+let helmetHeaders: ReadonlyArray<readonly [string, string]> | null = null;
+
+/** The fixed security headers (helmet's), once securityPlugin has been registered. */
+export function fixedSecurityHeaders(): ReadonlyArray<readonly [string, string]> {
+  if (!helmetHeaders) throw new Error('securityPlugin is not registered');
+  return helmetHeaders;
+}
+
 async function perResponseHeaders(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
     reply.header('content-security-policy', await pagePolicy(app, req));
   }
-  if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
   const isPrivate =
     PRIVATE_PATHS.test(req.url) || req.routeOptions.config?.policy === 'admin' || reply.getHeader('set-cookie') !== undefined;
   if (isPrivate) reply.header('cache-control', 'no-store');
@@ -49,16 +96,12 @@ async function perResponseHeaders(app: FastifyInstance, req: FastifyRequest, rep
 
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
-    // The fixed headers. The CSP depends on the current settings and HSTS on the request, so both
-    // are set per response below.
-    await app.register(helmet, {
-      contentSecurityPolicy: false,
-      strictTransportSecurity: false,
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-      // Product images may be shown by other sites (feeds, link previews): no CORP restriction.
-      crossOriginResourcePolicy: false,
-      frameguard: { action: 'sameorigin' },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    helmetHeaders ??= await readHelmetHeaders();
+    const fixed = helmetHeaders;
+    // Set on the raw response at the start of every request, as @fastify/helmet does.
+    app.addHook('onRequest', (_req, reply, done) => {
+      for (const [name, value] of fixed) reply.raw.setHeader(name, value);
+      done();
     });
     app.addHook('onRequest', async (req, reply) => {
       if (isCrossSiteWrite(req)) {

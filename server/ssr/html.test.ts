@@ -33,6 +33,23 @@ describe('documentHtml', () => {
     expect(html).not.toContain('/assets/pt-BR.js');
   });
 
+  it('on a server-rendered page, keeps every module preload in the template the entry opens after the first paint', () => {
+    const html = documentHtml({
+      lang: 'pt-BR',
+      title: 'Loja',
+      body,
+      state: { queries: [] },
+      assets: { ...assets, app: '/assets/app.js', preload: ['/assets/app.js', '/assets/vendor.js'] },
+    });
+    const head = html.slice(0, html.indexOf('</head>'));
+    const template = /<template id="__modules__">(.*?)<\/template>/.exec(head)?.[1] ?? '';
+    expect(template).toBe(
+      '<link rel="modulepreload" href="/assets/app.js" data-app><link rel="modulepreload" href="/assets/vendor.js"><link rel="modulepreload" href="/assets/pt-BR.js">',
+    );
+    expect(head.replace(template, '')).not.toContain('modulepreload');
+    expect(html).toContain('<script type="module" src="/assets/storefront.js"></script></body>');
+  });
+
   it("writes the page head's LCP image (with its srcset) instead of React's", () => {
     const html = documentHtml({
       lang: 'pt-BR',

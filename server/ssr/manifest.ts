@@ -11,6 +11,8 @@ export type EntryAssets = {
   preload: string[];
   /** The stylesheets' text, read once at start: the storefront inlines it (no render-blocking request). */
   cssText: string;
+  /** The module the entry imports after the first paint (the storefront's app), when there is one. */
+  app?: string;
   /** Per locale, the catalog chunk loaded before hydration (modulepreloaded for the page's locale). */
   catalogs: Partial<Record<Locale, string>>;
 };
@@ -21,17 +23,20 @@ export function readManifest(clientDir: string): Record<string, Chunk> {
 }
 
 export const STOREFRONT_ENTRY = 'client/entry-client.tsx';
+/** The storefront's code, which the entry imports right after the first paint: preloaded with it. */
+export const STOREFRONT_APP = 'client/storefront-app.tsx';
 export const ADMIN_ENTRY = 'client/admin/entry-admin.tsx';
 /** The module each locale's catalog is built from (client/i18n-client.ts imports it lazily). */
 export const catalogModule = (locale: Locale) => `client/locales/${locale}.ts`;
 
 /**
  * Reads Vite's manifest and lists, per entry, its script, every stylesheet (and their text), the
- * chunks to preload and the locale catalogs' chunks.
+ * chunks to preload and the locale catalogs' chunks. `eager`: the module the entry imports right
+ * after the first paint (the storefront's app, an entry of its own), counted as the entry's graph.
  */
 export function readAssets(clientDir: string): { storefront: EntryAssets; admin: EntryAssets } {
   const manifest = readManifest(clientDir);
-  const collect = (key: string, withCss: boolean): EntryAssets => {
+  const collect = (key: string, withCss: boolean, eager: string[] = []): EntryAssets => {
     const entry = manifest[key];
     if (!entry) throw new Error(`entry ${key} missing from the client build`);
     const css = new Set<string>();
@@ -47,13 +52,15 @@ export function readAssets(clientDir: string): { storefront: EntryAssets; admin:
       for (const i of chunk.imports ?? []) walk(i);
     };
     walk(key);
+    for (const k of eager) walk(k);
     const catalogs: Partial<Record<Locale, string>> = {};
     for (const locale of LOCALES) {
       const chunk = manifest[catalogModule(locale)];
       if (chunk) catalogs[locale] = `/${chunk.file}`;
     }
     const cssText = withCss ? [...css].map((href) => readFileSync(join(clientDir, href)).toString('utf8').trim()).join('\n') : '';
-    return { script: `/${entry.file}`, css: [...css], preload: [...preload], cssText, catalogs };
+    const app = eager[0] ? manifest[eager[0]]?.file : undefined;
+    return { script: `/${entry.file}`, css: [...css], preload: [...preload], cssText, catalogs, ...(app ? { app: `/${app}` } : {}) };
   };
-  return { storefront: collect(STOREFRONT_ENTRY, true), admin: collect(ADMIN_ENTRY, false) };
+  return { storefront: collect(STOREFRONT_ENTRY, true, [STOREFRONT_APP]), admin: collect(ADMIN_ENTRY, false) };
 }

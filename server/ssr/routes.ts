@@ -97,7 +97,8 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
 
   // A page depends on its URL (path and query), the public origin written into it and the
   // visitor's view of the store lock; locale and currency are the shop's, not the visitor's.
-  app.get('/*', async (req: FastifyRequest, reply: FastifyReply) => {
+  // Hits may be answered before the hooks (answerEarlyHit in plugins/public-cache.ts).
+  app.get('/*', { config: { publicCache: 'page' } }, async (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0] ?? '/';
     if (API_PREFIXES.some((p) => path.startsWith(p)) || path.endsWith('.php')) {
       return reply.code(404).send({ error: MESSAGES.notFound });

@@ -9,6 +9,15 @@ import type { ProcedureMeta, TrpcContext } from './trpc.ts';
 
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } } | undefined>;
 
+// A cached read is public and never a session answer: what lets a cache hit go out with the public
+// Cache-Control, as plugin.ts's isPrivateAnswer would leave it, without asking per request.
+for (const [path, proc] of Object.entries(procedures)) {
+  const meta = proc?._def.meta;
+  if (meta?.cached && (meta.policy !== 'public' || path.startsWith('auth.'))) {
+    throw new Error(`tRPC procedure ${path} is cached but not a public read`);
+  }
+}
+
 /** The procedures a /trpc URL names (one, or a batch joined by commas). */
 export function procedurePaths(url: string): string[] {
   return decodeURIComponent(url.split('?')[0]?.replace(/^\/trpc\//, '') ?? '').split(',');

@@ -82,9 +82,10 @@ export async function trpcRoutes(app: FastifyInstance): Promise<void> {
     logRefusal(req.log, status, err);
     return reply.code(status).send(trpcErrorBody(status, body.error));
   });
-  // Route-level policies live on each procedure (publicProcedure / adminProcedure).
+  // Route-level policies live on each procedure (publicProcedure / adminProcedure). Cached reads'
+  // hits may be answered before the hooks (answerEarlyHit in plugins/public-cache.ts).
   app.addHook('onRoute', (route) => {
-    route.config = { ...(route.config as object), policy: 'public' };
+    route.config = { ...(route.config as object), policy: 'public', publicCache: 'trpc' };
   });
   // The adapter parses JSON itself, outside Fastify's guards: too deep or prototype-poisoned input
   // is refused here, body or `?input=` alike (input/json-guard.ts).

@@ -55,6 +55,8 @@ async function compressed(body: Buffer): Promise<{ br: Buffer | null; gzip: Buff
 }
 
 type Flight = { generation: number; promise: Promise<CacheEntry> };
+/** A memo's load and, once it has resolved, its value (read synchronously by `settled`). */
+type Memo = { generation: number; value: Promise<unknown>; settled?: { value: unknown } };
 
 /**
  * The shop's in-memory cache of public responses (SSR pages and public reads).
@@ -72,8 +74,10 @@ export class PublicCache {
   #generation = 0;
   #bytes = 0;
   readonly #entries = new Map<string, CacheEntry>();
+  /** The key at the end of `#entries` (the most recently used), if known. */
+  #last: string | undefined;
   readonly #flights = new Map<string, Flight>();
-  readonly #memos = new Map<string, { generation: number; value: Promise<unknown> }>();
+  readonly #memos = new Map<string, Memo>();
   readonly #limits: CacheLimits;
   readonly #now: () => number;
 
@@ -94,6 +98,7 @@ export class PublicCache {
   invalidate(): void {
     this.#generation++;
     this.#entries.clear();
+    this.#last = undefined;
     this.#memos.clear();
     this.#bytes = 0;
   }
@@ -106,9 +111,13 @@ export class PublicCache {
       this.#drop(key, e);
       return undefined;
     }
-    // Least recently used order: a hit moves the entry to the end.
-    this.#entries.delete(key);
-    this.#entries.set(key, e);
+    // Least recently used order: a hit moves the entry to the end (where it already is when it was
+    // also the last one used: a burst on one URL then costs no Map writes).
+    if (key !== this.#last) {
+      this.#entries.delete(key);
+      this.#entries.set(key, e);
+      this.#last = key;
+    }
     return e;
   }
 
@@ -140,11 +149,27 @@ export class PublicCache {
     if (m && m.generation === this.#generation) return m.value as Promise<T>;
     const generation = this.#generation;
     const value = load();
-    this.#memos.set(name, { generation, value });
-    value.catch(() => {
-      if (this.#memos.get(name)?.value === value) this.#memos.delete(name);
-    });
+    const memo: Memo = { generation, value };
+    this.#memos.set(name, memo);
+    value.then(
+      (v) => {
+        memo.settled = { value: v };
+      },
+      () => {
+        if (this.#memos.get(name) === memo) this.#memos.delete(name);
+      },
+    );
     return value;
+  }
+
+  /**
+   * The value of memo `name` when it has been loaded at the current generation, without waiting
+   * (undefined while it is missing, loading or from an older generation): lets a cache hit be
+   * answered synchronously. The box is the memo's own, not a copy.
+   */
+  settled<T>(name: string): { readonly value: T } | undefined {
+    const m = this.#memos.get(name);
+    return m && m.generation === this.#generation ? (m.settled as { value: T } | undefined) : undefined;
   }
 
   async #build(key: string, generation: number, build: () => Promise<CacheSource>): Promise<CacheEntry> {
@@ -171,6 +196,7 @@ export class PublicCache {
     const old = this.#entries.get(key);
     if (old) this.#drop(key, old);
     this.#entries.set(key, entry);
+    this.#last = key;
     this.#bytes += entry.bytes;
     for (const [k, e] of this.#entries) {
       if (this.#entries.size <= this.#limits.maxEntries && this.#bytes <= this.#limits.maxBytes) break;
@@ -181,6 +207,7 @@ export class PublicCache {
   #drop(key: string, e: CacheEntry): void {
     if (this.#entries.get(key) !== e) return;
     this.#entries.delete(key);
+    if (key === this.#last) this.#last = undefined;
     this.#bytes -= e.bytes;
   }
 }

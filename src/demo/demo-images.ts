@@ -1,3 +1,7 @@
+/**
+ * The demo's pictures, drawn as SVG and rasterised with sharp. `renderDemoImages` runs in the
+ * image process (src/media/image-process.ts), never in the server: see src/demo/seed.ts.
+ */
 import sharp from 'sharp';
 import type { PreparedImage } from '../media/media.service.ts';
 import { type ArtKind, type ArtPattern, type Palette, seeded, shade } from './art-kit.ts';
@@ -115,13 +119,14 @@ const toPng = async (svg: string, originalName: string): Promise<PreparedImage> 
 });
 
 export type DemoImages = { products: PreparedImage[][]; banners: PreparedImage[]; icons: PreparedImage[] };
-
-/** Renders every demo picture in memory; sharp spreads the work over its own thread pool. */
-export async function renderDemoImages(input: {
+export type DemoPictures = {
   products: { slug: string; art: ProductArt }[];
   banners: { slug: string; art: BannerArt }[];
   icons: { slug: string; kind: IconKind }[];
-}): Promise<DemoImages> {
+};
+
+/** Renders every demo picture in memory; sharp spreads the work over its own thread pool. Image process only. */
+export async function renderDemoImages(input: DemoPictures): Promise<DemoImages> {
   const [products, banners, icons] = await Promise.all([
     Promise.all(
       input.products.map((p, i) =>

@@ -14,15 +14,25 @@ import { FooterIcon, FooterLink, FooterSection } from '../content/footer.entity.
 import { TopHeader } from '../content/top-header.entity.ts';
 import { backfillVariants } from '../media/backfill.ts';
 import { discardImages, type StoredImage, settleImages } from '../media/file-store.ts';
+import { asBuffer, inImageProcess } from '../media/image-process.ts';
 import { IMAGE_JOBS, mapLimit } from '../media/map-limit.ts';
 import { type PreparedImage, saveImage } from '../media/media.service.ts';
 import { Review } from '../reviews/review.entity.ts';
 import { DEMO_BANNERS, DEMO_FOOTER_ICONS, DEMO_FOOTER_SECTIONS, DEMO_TOP_HEADERS } from './demo-content.ts';
 import { DEMO_COLLECTIONS, DEMO_PRODUCTS } from './demo-data.ts';
-import { type DemoImages, renderDemoImages } from './demo-images.ts';
+import type { DemoImages, DemoPictures } from './demo-images.ts';
 import { demoReviews } from './demo-reviews.ts';
 
 type Log = { info(o: object | string, m?: string): void };
+
+const DEMO_IMAGES = new URL('./demo-images.ts', import.meta.url);
+
+/** Draws every demo picture in the image process (src/media/image-process.ts): libvips stays out of the server. */
+async function drawDemoImages(input: DemoPictures): Promise<DemoImages> {
+  const drawn = await inImageProcess<DemoImages>(DEMO_IMAGES, 'renderDemoImages', input);
+  const buffers = (images: PreparedImage[]) => images.map((img) => ({ ...img, data: asBuffer(img.data) }));
+  return { products: drawn.products.map(buffers), banners: buffers(drawn.banners), icons: buffers(drawn.icons) };
+}
 type SavedImages = { products: StoredImage[][]; banners: StoredImage[]; icons: StoredImage[] };
 
 async function catalogueIsEmpty(em: EntityManager): Promise<boolean> {
@@ -121,7 +131,7 @@ function createContent(tx: EntityManager, files: SavedImages): void {
 export async function seedDemo(em: EntityManager, uploadsDir: string, log?: Log): Promise<boolean> {
   if (!(await catalogueIsEmpty(em))) return false;
   const started = Date.now();
-  const images = await renderDemoImages({
+  const images = await drawDemoImages({
     products: DEMO_PRODUCTS.map((p) => ({ slug: slugify(p.title), art: p.art })),
     banners: DEMO_BANNERS.map((b) => ({ slug: slugify(b.title), art: b.art })),
     icons: DEMO_FOOTER_ICONS,

@@ -2,6 +2,7 @@ import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { STORED_IMAGE } from '../../shared/image-variants.ts';
 import { missingVariants, writeVariants } from './file-store.ts';
+import { closeImageProcess } from './image-process.ts';
 import { IMAGE_JOBS, mapLimit } from './map-limit.ts';
 
 export type BackfillReport = { images: number; created: number; failed: string[] };
@@ -54,11 +55,13 @@ export async function variantsIdle(): Promise<void> {
 
 /**
  * Shutdown: no new variant job starts (a background backfill ends early; the next start's backfill
- * does the rest), and resolves once those under way are done, so none is cut off while it writes.
+ * does the rest), and resolves once those under way are done, so none is cut off while it writes;
+ * then the image process ends (it would end by itself once idle).
  */
 export async function stopVariants(): Promise<void> {
   stopping = true;
   await variantsIdle();
+  await closeImageProcess();
 }
 
 /**

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import sharp from 'sharp';
+import { imageSizeFromFile } from 'image-size/fromFile';
 
 export type ImageSize = { width: number; height: number };
 
@@ -7,9 +7,10 @@ const MAX_CACHED = 2000;
 const cache = new Map<string, ImageSize | null>();
 
 /**
- * Width and height of an image stored under /uploads/, read once from the file's header with
- * sharp and remembered (uploads are never rewritten in place: every upload gets a new name).
- * Other URLs (http images, the placeholder) and unreadable files give null: size unknown.
+ * Width and height of an image stored under /uploads/, read once from the file's header and
+ * remembered (uploads are never rewritten in place: every upload gets a new name). Read in plain
+ * JavaScript (image-size), not with sharp: libvips stays out of the server process (see
+ * src/media/image-process.ts). Other URLs (http images, the placeholder) and unreadable files give null: size unknown.
  */
 export async function uploadedImageSize(uploadsDir: string, url: string): Promise<ImageSize | null> {
   const m = /^\/uploads\/([\w.-]+)$/.exec(url);
@@ -19,7 +20,7 @@ export async function uploadedImageSize(uploadsDir: string, url: string): Promis
   if (cached !== undefined) return cached;
   let size: ImageSize | null = null;
   try {
-    const meta = await sharp(join(uploadsDir, m[1])).metadata();
+    const meta = await imageSizeFromFile(join(uploadsDir, m[1]));
     // EXIF-rotated images are shown turned: report the size as displayed.
     const turned = (meta.orientation ?? 1) >= 5;
     if (meta.width && meta.height) size = turned ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };

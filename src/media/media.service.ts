@@ -1,8 +1,9 @@
-import sharp from 'sharp';
 import { LIMITS } from '../../shared/limits.ts';
 import type { Logger } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { discardImages, purgeImages, restoreImages, type StoredImage, settleImages, storeImage, trashImages } from './file-store.ts';
+import { asBuffer, inImageProcess } from './image-process.ts';
+import type { Reencoded } from './reencode.ts';
 
 /** A file as an adapter received it. `truncated` is set when it went past the size limit. */
 export type Upload = { filename: string; data: Buffer; truncated?: boolean };
@@ -10,37 +11,22 @@ export type Upload = { filename: string; data: Buffer; truncated?: boolean };
 /** An image checked by its content and re-encoded: metadata and anything smuggled are gone. */
 export type PreparedImage = { data: Buffer; ext: 'jpg' | 'png' | 'webp'; originalName: string };
 
-const FORMATS = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
-const MAX_PIXELS = 40_000_000;
+const REENCODER = new URL('./reencode.ts', import.meta.url);
 
 const displayName = (name: string) => name.replace(/[\r\n\t]/g, ' ').slice(0, 120) || 'arquivo';
 
-/** Checks an upload by content (jpeg, png or webp, at most 5 MB) and re-encodes it. */
+/**
+ * Checks an upload by content (jpeg, png or webp, at most 5 MB) and re-encodes it, in the image
+ * process (src/media/image-process.ts): 400 for anything else, 503 when that process fails.
+ */
 export async function prepareImage(upload: Upload): Promise<PreparedImage> {
   const name = displayName(upload.filename);
   if (upload.truncated || upload.data.length > LIMITS.galleryMaxBytes) {
     throw new AppError('PAYLOAD_TOO_LARGE', `${name}: arquivo muito grande (máx 5MB)`);
   }
-  let format: string | undefined;
-  try {
-    format = (await sharp(upload.data, { limitInputPixels: MAX_PIXELS }).metadata()).format;
-  } catch {
-    format = undefined;
-  }
-  const ext = format && format in FORMATS ? FORMATS[format as keyof typeof FORMATS] : undefined;
-  if (!ext) throw new AppError('BAD_REQUEST', `${name}: formato não permitido`);
-  try {
-    const img = sharp(upload.data, { limitInputPixels: MAX_PIXELS }).rotate();
-    const data =
-      ext === 'jpg'
-        ? await img.jpeg({ quality: 85, mozjpeg: true }).toBuffer()
-        : ext === 'png'
-          ? await img.png({ compressionLevel: 9 }).toBuffer()
-          : await img.webp({ quality: 85 }).toBuffer();
-    return { data, ext, originalName: name };
-  } catch {
-    throw new AppError('BAD_REQUEST', `${name}: formato não permitido`);
-  }
+  const image = await inImageProcess<Reencoded | null>(REENCODER, 'reencodeUpload', upload.data);
+  if (!image) throw new AppError('BAD_REQUEST', `${name}: formato não permitido`);
+  return { data: asBuffer(image.data), ext: image.ext, originalName: name };
 }
 
 /** Where uploads live and where a file left behind is reported. */

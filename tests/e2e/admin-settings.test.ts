@@ -190,6 +190,9 @@ describe('admin Customização Shopify', () => {
 describe('admin Footer', () => {
   it('saves the copyright and icon size; the storefront footer shows them', async () => {
     const { page, context, errors } = await section('/admin/footer');
+    // The demo's sections are shown by their translated titles (the storefront's footer labels).
+    await page.getByText('Institucional', { exact: true }).first().waitFor();
+    await page.getByText('Quem somos', { exact: true }).first().waitFor();
     await page.getByLabel('Texto de copyright').fill('© Loja da Ana E2E — todos os direitos');
     const size = page.getByRole('slider', { name: 'Tamanho dos ícones de pagamento' });
     await size.focus();

@@ -71,3 +71,20 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/** The storefront's app chunk (client/storefront-app.tsx), which the entry imports after the first paint. */
+export const STOREFRONT_APP_CHUNK = /\/assets\/storefront-app-[\w-]+\.js$/;
+
+/**
+ * Holds the download of the storefront's app until the returned function is called: the page is
+ * painted and readable, and nothing has hydrated yet.
+ */
+export async function holdStorefrontApp(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(STOREFRONT_APP_CHUNK, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { CHECKOUT_OPENED, FIXTURES, routeStorefrontApi, SHOP } from '../fixtures/storefront-api.ts';
-import { adminCookie, type OpenedPage, openPage, seriousAxeViolations } from './browser.ts';
+import { adminCookie, holdStorefrontApp, type OpenedPage, openPage, seriousAxeViolations } from './browser.ts';
 import { launchBrowser, type Shop, startShop } from './server.ts';
 
 /**
@@ -80,6 +80,9 @@ const cartFrame = (page: Page) => page.frameLocator('iframe[name="frame-cart"]')
 const waitForCart = (page: Page, open: boolean) =>
   page.waitForFunction((o) => !!document.querySelector('.shopify-buy-frame--cart.is-active') === o, open);
 
+/** The shopper's first move on the page (a key here), which is what loads the SDK on a first visit. */
+const beginShopping = (page: Page) => page.keyboard.press('Shift');
+
 async function waitForBadge(page: Page, count: number): Promise<void> {
   const name = count === 1 ? 'Carrinho, 1 item' : `Carrinho, ${count} itens`;
   await page.locator(`header button[aria-label="${name}"]`).waitFor({ timeout: 10_000 });
@@ -124,7 +127,7 @@ describe('with the shop configured', () => {
     await setSettings({ shopify_domain: SHOP.domain, shopify_token: SHOP.token });
   });
 
-  it('product page: placeholders of the final size in the HTML, SDK only after hydration, no layout shift', async () => {
+  it('product page: placeholders of the final size in the HTML, no SDK until the shopper moves, no layout shift', async () => {
     const html = await (await fetch(`${shop.url}/produto/${demo.slug}`)).text();
     for (const [variant, text] of [
       ['add', 'Adicionar ao Carrinho'],
@@ -139,6 +142,12 @@ describe('with the shop configured', () => {
     const p = await open({ width: 1280 });
     await p.page.goto(`${shop.url}/produto/${demo.slug}`);
     const before = await p.page.locator('[data-variant="add"]').boundingBox();
+    // A first visit that only loads (what Lighthouse does) pays nothing for the SDK.
+    await p.page.waitForSelector('html[data-hydrated="true"]');
+    await p.page.waitForTimeout(2500);
+    assert.deepEqual(p.sdkRequests, [], 'no SDK request before the first interaction');
+    assert.deepEqual(p.operations, []);
+    await p.page.mouse.move(200, 200);
     await p.page.locator('[data-variant="add"][data-state="ready"]').waitFor();
     await p.page.locator('[data-variant="buyNow"][data-state="ready"]').waitFor();
     await p.page.waitForTimeout(500);
@@ -181,6 +190,7 @@ describe('with the shop configured', () => {
     const p = await open({ width: 1280 });
     const { page } = p;
     await page.goto(`${shop.url}/produto/${demo.slug}`);
+    await beginShopping(page);
     await page.frameLocator('[data-variant="add"] iframe').locator('[data-element="product.button"]').click();
     await waitForBadge(page, 1);
     assert.deepEqual(p.operations, ['node', 'node', 'CartCreate']);
@@ -241,7 +251,8 @@ describe('with the shop configured', () => {
     await direct.close();
     assert.equal(p.operations.at(-1), 'CartCreate');
 
-    // A reload restores the cart from localStorage.
+    // A reload restores the cart from localStorage: with a cart kept, the SDK loads at the first
+    // idle moment without waiting for an interaction, so the badge shows it.
     await page.reload();
     await waitForBadge(page, 1); // the fixtures' Cart query holds one item
     assert.equal(p.operations.filter((o) => o === 'Cart').length, 1);
@@ -249,12 +260,16 @@ describe('with the shop configured', () => {
     await p.context.close();
   });
 
-  it('product page at 390 (touch): checkout and buy now open in the same tab', async () => {
+  it('product page at 390 (touch): a tap on the placeholder adds to the cart; checkout and buy now open in the same tab', async () => {
     const p = await open({ width: 390, height: 844, touch: true });
     const { page } = p;
     await page.goto(`${shop.url}/produto/${demo.slug}`);
-    await page.frameLocator('[data-variant="add"] iframe').locator('[data-element="product.button"]').tap();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    assert.deepEqual(p.sdkRequests, []);
+    // The first tap lands on the placeholder: it loads the SDK and is replayed on the real button.
+    await page.locator('[data-variant="add"]').tap();
     await waitForBadge(page, 1);
+    assert.equal(p.sdkRequests.length, 1);
     await waitForCart(page, true);
     await page.waitForTimeout(400);
     await page.screenshot({ path: `${SHOTS}/buy-product-cart-390.png` });
@@ -269,10 +284,39 @@ describe('with the shop configured', () => {
     await p.context.close();
   });
 
+  it("a tap on the placeholder before the page's code has run is kept and replayed", async () => {
+    const p = await open({ width: 390, height: 844, touch: true });
+    const { page } = p;
+    // Hold the storefront's app until the tap is made: the page is painted, nothing has hydrated.
+    const release = await holdStorefrontApp(page);
+    await page.goto(`${shop.url}/produto/${demo.slug}`, { waitUntil: 'domcontentloaded' });
+    await page.locator('[data-variant="add"]').tap();
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null), null, 'not hydrated yet');
+    release();
+    await waitForBadge(page, 1);
+    assert.equal(p.sdkRequests.length, 1);
+    assert.deepEqual(p.errors, []);
+    await p.context.close();
+  });
+
+  it('without any move, the SDK still comes a few seconds after hydration', async () => {
+    const p = await open({ width: 1280 });
+    const { page } = p;
+    await page.goto(`${shop.url}/produto/${demo.slug}`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const hydratedAt = Date.now();
+    await page.locator('[data-variant="add"][data-state="ready"]').waitFor({ timeout: 20_000 });
+    assert.ok(Date.now() - hydratedAt >= 4_000, 'not before the unprompted delay');
+    assert.equal(p.sdkRequests.length, 1);
+    assert.deepEqual(p.errors, []);
+    await p.context.close();
+  });
+
   it('home at 390 (touch): the round 44x44 icon button adds to the cart', async () => {
     const p = await open({ width: 390, height: 844, touch: true });
     const { page } = p;
     await page.goto(shop.url);
+    await beginShopping(page);
     const card = page.locator('main article', { has: page.locator('[data-variant="homeMobile"]') });
     assert.equal(await card.count(), 1, 'only the product with a Shopify id gets a buy button');
     assert.equal(await card.locator('a').count(), 1);
@@ -296,6 +340,7 @@ describe('with the shop configured', () => {
     const { page } = p;
     // Arrive from a product page by client-side navigation: its buttons are destroyed, not left behind.
     await page.goto(`${shop.url}/produto/${demo.slug}`);
+    await beginShopping(page);
     await page.locator('[data-variant="buyNow"][data-state="ready"]').waitFor();
     await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Início' }).click();
     await page.waitForURL(`${shop.url}/`);
@@ -331,6 +376,7 @@ describe('with the shop configured', () => {
     const { page } = p;
     await page.goto(`${shop.url}/produto/${demo.slug}`);
     await page.waitForSelector('html[data-hydrated="true"]');
+    await beginShopping(page);
     const started = Date.now();
     await page.getByText('Não foi possível carregar a compra online.').waitFor({ timeout: 20_000 });
     assert.ok(Date.now() - started >= 8_000, 'gave up only after the 10 s wait');

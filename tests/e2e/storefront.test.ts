@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { holdStorefrontApp, STOREFRONT_APP_CHUNK } from './browser.ts';
 import { ADMIN, launchBrowser, startShop } from './server.ts';
 
 const SHOTS = 'screenshots';
@@ -123,6 +124,46 @@ describe('storefront', () => {
       await context.close();
     });
   }
+
+  it('hydrates a page rendered minutes earlier (the page cache) without fetching its data again', async () => {
+    await fetch(shop.url); // rendered and cached now
+    const { context, page, errors, trpcCalls } = await openPage(390, 844);
+    // The visitor's clock is 5 minutes ahead: the page's data is older than the client's staleTime.
+    await page.clock.install({ time: Date.now() + 5 * 60_000 });
+    await page.goto(shop.url, { waitUntil: 'networkidle' });
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.clock.runFor(1000);
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(trpcCalls, [], 'server data is reused, however old the cached page');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it("keeps the reader's scroll position when the page hydrates", async () => {
+    const { context, page, errors } = await openPage(390, 844);
+    const release = await holdStorefrontApp(page);
+    await page.goto(shop.url, { waitUntil: 'domcontentloaded' });
+    await page.evaluate(() => window.scrollTo(0, 900));
+    release();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    assert.equal(await page.evaluate(() => Math.round(window.scrollY)), 900, 'hydration does not scroll to the top');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('loads the page again once when its code fails to download, and then hydrates', async () => {
+    const { context, page, errors } = await openPage(390, 844);
+    let failures = 0;
+    await page.route(STOREFRONT_APP_CHUNK, async (route) => {
+      if (failures++ === 0) await route.abort('failed');
+      else await route.continue();
+    });
+    await page.goto(shop.url);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    assert.equal(failures, 2, 'one failed download, one after the reload');
+    assert.ok(errors.length <= 2, `only the failed download is reported: ${errors.join(' | ')}`);
+    await context.close();
+  });
 
   it('answers an unknown product with 404 and the spec text', async () => {
     const res = await fetch(`${shop.url}/produto/nao-existe`);

@@ -14,3 +14,15 @@ export const fakePng = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><scr
 
 /** Where an accepted upload is served: a server-chosen name under /uploads/. */
 export const UPLOAD_URL = /^\/uploads\/[0-9a-f-]{36}\.(png|jpg|webp)$/;
+
+/** A 2400×1600 JPEG of overlapping circles, large enough that encoding its variants takes a while. */
+export function largePhoto(): Promise<Buffer> {
+  const [w, h] = [2400, 1600];
+  const shapes = Array.from(
+    { length: 80 },
+    (_, i) =>
+      `<circle cx="${(i * 977) % w}" cy="${(i * 631) % h}" r="${30 + ((i * 37) % 300)}" fill="hsl(${i * 17},70%,50%)" opacity="0.6"/>`,
+  ).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="100%" height="100%" fill="#eee"/>${shapes}</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}

@@ -29,6 +29,19 @@ describe('PublicCache', () => {
     expect(cache.peek('k46')?.body.toString()).toBe('x'.repeat(100));
     expect(cache.peek('k47')).toBeUndefined();
 
+    // Repeated hits on the most recent entry keep the order; a hit on an older one moves it last.
+    const three = new PublicCache({ maxEntries: 3 });
+    for (const k of ['a', 'b', 'c']) await three.get(k, source(k));
+    three.peek('c');
+    three.peek('c');
+    three.peek('a');
+    three.peek('a');
+    await three.get('d', source('d'));
+    expect(three.peek('b')).toBeUndefined();
+    await three.get('e', source('e'));
+    expect(three.peek('c')).toBeUndefined();
+    expect(['a', 'd', 'e'].map((k) => three.peek(k)?.body.toString())).toEqual(['a', 'd', 'e']);
+
     const small = new PublicCache({ maxEntries: 1000, maxBytes: 4096 });
     for (let i = 0; i < 100; i++) await small.get(`k${i}`, source(String(i).repeat(200)));
     expect(small.size.bytes).toBeLessThanOrEqual(4096);
@@ -90,6 +103,22 @@ describe('PublicCache', () => {
     const same = await new PublicCache().get('x', source(body));
     expect(same.etag).toBe(e.etag);
     expect((await new PublicCache().get('x', source(`${body}.`))).etag).not.toBe(e.etag);
+  });
+
+  it('tells a memo’s value without waiting only once it has loaded, at the current generation', async () => {
+    const cache = new PublicCache();
+    const load = deferred<boolean>();
+    const loading = cache.memo('locked', () => load.promise);
+    expect(cache.settled('locked')).toBeUndefined();
+    load.resolve(false);
+    expect(await loading).toBe(false);
+    expect(cache.settled('locked')).toEqual({ value: false });
+    cache.invalidate();
+    expect(cache.settled('locked')).toBeUndefined();
+    await expect(cache.memo('locked', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(cache.settled('locked')).toBeUndefined();
+    await cache.memo('locked', async () => true);
+    expect(cache.settled('locked')).toEqual({ value: true });
   });
 
   it('does not keep an answer marked as not to keep (a failure)', async () => {

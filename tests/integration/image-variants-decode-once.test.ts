@@ -1,10 +1,11 @@
 import type { Sharp, SharpOptions } from 'sharp';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { VARIANT_WIDTHS } from '../../shared/image-variants.ts';
-import { renderVariants } from '../../src/media/variants.ts';
+import { encodeVariants } from '../../src/media/variants-encode.ts';
 
 /**
- * renderVariants decodes the original once (not once per ladder step) and encodes a small bounded
+ * encodeVariants (what renderVariants runs in the image process; called here in this process, so
+ * sharp can be watched) decodes the original once (not once per ladder step) and encodes a small bounded
  * number of steps at a time; the files are those a decode per step gives (for originals no step
  * shrinks on load: PNG, and JPEG reduced less than twice).
  */
@@ -57,7 +58,7 @@ async function perStep(original: Buffer, width: number, format: 'avif' | 'webp')
 describe('image variants', () => {
   it('decode the original once and encode at most two steps at a time', async () => {
     const original = await picture('jpeg', 2000, 1200);
-    const variants = await renderVariants(original);
+    const variants = await encodeVariants(original);
     expect(variants).toHaveLength(10);
     // The header read (metadata) and one decode: not one decode per step.
     expect(seen.inputs.filter((i) => i === original).length).toBeLessThanOrEqual(2);
@@ -74,7 +75,7 @@ describe('image variants', () => {
       const original = await make();
       const width = (await sharp(original).metadata()).width ?? 0;
       const cap = VARIANT_WIDTHS.find((w) => w >= width) ?? Math.max(...VARIANT_WIDTHS);
-      for (const v of await renderVariants(original)) {
+      for (const v of await encodeVariants(original)) {
         if (v.width > cap) {
           expect('sameAs' in v && v.sameAs, `${v.format} ${v.width}`).toBe(cap);
           continue;

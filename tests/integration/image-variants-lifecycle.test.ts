@@ -1,12 +1,12 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uploadsDirOf } from '../../server/config.ts';
 import { installGracefulShutdown } from '../../server/shutdown.ts';
 import { variantUrl } from '../../shared/image-variants.ts';
 import { variantsIdle } from '../../src/media/backfill.ts';
 import { type AdminApi, adminApi } from '../helpers/api.ts';
+import { largePhoto } from '../helpers/images.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
 /**
@@ -52,19 +52,6 @@ afterAll(async () => {
   await variantsIdle();
   await c.t.close().catch(() => {}); // the shutdown case closed the app and the database already
 });
-
-/** A JPEG large enough that encoding its variants takes a while. */
-async function largePhoto(): Promise<Buffer> {
-  const w = 2400;
-  const h = 1600;
-  const shapes = Array.from(
-    { length: 60 },
-    (_, i) =>
-      `<circle cx="${(i * 977) % w}" cy="${(i * 631) % h}" r="${30 + ((i * 37) % 300)}" fill="hsl(${i * 17},70%,50%)" opacity="0.6"/>`,
-  ).join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="100%" height="100%" fill="#246"/>${shapes}</svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
-}
 
 const uuidOf = (url: string) => url.slice('/uploads/'.length, '/uploads/'.length + 36);
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from 'react-router';
 import type { CollectionFilters } from '../../../shared/catalog.ts';
 import { type CurrencyCode, formatMoney } from '../../../shared/currencies.ts';
+import { Link } from '../router.tsx';
 import classes from './CollectionPage.module.css';
 import { collectionSearch } from './collection-search.ts';
 

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
 import type { CollectionCursor, CollectionFilters } from '../../../shared/catalog.ts';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
 import { isSlug } from '../../../shared/text-rules.ts';
@@ -10,6 +9,7 @@ import { collectionLabel } from '../common/collection-label.ts';
 import { useSettings } from '../common/hooks.ts';
 import { NotFound } from '../common/NotFound.tsx';
 import { ProductGrid } from '../product/ProductGrid.tsx';
+import { Link, useParams, useSearchParams } from '../router.tsx';
 import { ActiveFilters } from './ActiveFilters.tsx';
 import classes from './CollectionPage.module.css';
 import { CollectionToolbar } from './CollectionToolbar.tsx';

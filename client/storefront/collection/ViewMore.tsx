@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { Link } from 'react-router';
+import { Link } from '../router.tsx';
 import classes from './CollectionPage.module.css';
 
 type Props = {

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import type { Settings } from '../../../shared/settings.ts';
 import { pageHead } from '../../page-head.ts';
 import { useTRPC } from '../../trpc.ts';
+import { useLocation } from '../router.tsx';
 import { matchStorefrontRoute } from '../routes.ts';
 
 /**

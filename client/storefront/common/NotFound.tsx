@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { Link } from 'react-router';
+import { Link } from '../router.tsx';
 
 /** Not-found view with the way back home (spec §8). */
 export function NotFound({ children }: { children: React.ReactNode }) {

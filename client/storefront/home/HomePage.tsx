@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
 import { useTRPC } from '../../trpc.ts';
 import { collectionLabel } from '../common/collection-label.ts';
 import { useSettings } from '../common/hooks.ts';
 import { ProductGrid } from '../product/ProductGrid.tsx';
+import { Link } from '../router.tsx';
 import { BannerCarousel } from './BannerCarousel.tsx';
 import classes from './HomePage.module.css';
 

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import type { CollectionDto } from '../../../shared/catalog.ts';
 import { IMAGE_SIZES } from '../../../shared/image-variants.ts';
 import { LIMITS } from '../../../shared/limits.ts';
@@ -8,6 +7,7 @@ import type { Settings } from '../../../shared/settings.ts';
 import { collectionLabel } from '../common/collection-label.ts';
 import { MenuIcon } from '../common/icons.tsx';
 import { ResponsiveImage } from '../common/ResponsiveImage.tsx';
+import { Link } from '../router.tsx';
 import { SearchButton } from '../search/SearchButton.tsx';
 import { CartButton } from '../shopify/CartButton.tsx';
 import classes from './Header.module.css';

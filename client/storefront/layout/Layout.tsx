@@ -1,26 +1,29 @@
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTRPC } from '../../trpc.ts';
 import { useLocked, useSettings } from '../common/hooks.ts';
 import { Deferred } from '../common/hydration.tsx';
 import { LockScreen } from '../lock/LockScreen.tsx';
+import { useLocation } from '../router.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { TopBar } from './TopBar.tsx';
 
 /** Shared storefront layout: announcement bar, header, page, footer; or the lock screen. */
-export function Layout() {
+export function Layout({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
   const settings = useSettings();
   const locked = useLocked();
   const layout = useQuery({ ...trpc.content.layout.queryOptions(), enabled: !!settings });
   const collections = useQuery({ ...trpc.catalog.collections.queryOptions(), enabled: !!settings });
   const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change by design
+  const shownPath = useRef(pathname);
   useEffect(() => {
-    // Spec §2: the page scrolls to the top on every route change.
+    // Spec §2: the page scrolls to the top on every route change; not at hydration, where the
+    // shopper may already have scrolled the server-rendered page (or the browser restored a position).
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
 
@@ -34,9 +37,7 @@ export function Layout() {
       <TopBar items={layout.data?.topHeaders ?? []} />
       <Header settings={settings} collections={collections.data ?? []} />
       <main id="conteudo" tabIndex={-1} style={{ minHeight: '50vh', outline: 'none' }}>
-        <Deferred name="page">
-          <Outlet />
-        </Deferred>
+        <Deferred name="page">{children}</Deferred>
       </main>
       <Deferred name="footer">
         <Footer settings={settings} sections={layout.data?.footerSections ?? []} icons={layout.data?.footerIcons ?? []} />

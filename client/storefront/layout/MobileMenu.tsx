@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createPortal } from 'react-dom';
-import { Link } from 'react-router';
 import type { CollectionDto } from '../../../shared/catalog.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import { collectionLabel } from '../common/collection-label.ts';
 import { useModalOverlay } from '../common/useModalOverlay.ts';
+import { Link } from '../router.tsx';
 import classes from './MobileMenu.module.css';
 
 const custom = (v: string) => (v && v !== 'default' ? v : undefined);

@@ -1,5 +1,4 @@
 import { Trans } from '@lingui/react/macro';
-import { Link } from 'react-router';
 import type { ProductDto } from '../../../shared/catalog.ts';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
 import { IMAGE_SIZES } from '../../../shared/image-variants.ts';
@@ -7,6 +6,7 @@ import { useSettings } from '../common/hooks.ts';
 import { CartIcon } from '../common/icons.tsx';
 import { Price } from '../common/Price.tsx';
 import { ResponsiveImage } from '../common/ResponsiveImage.tsx';
+import { Link } from '../router.tsx';
 import { BuySlot } from '../shopify/BuySlot.tsx';
 import { productRef } from '../shopify/shop-setup.ts';
 import { useShopSetup } from '../shopify/useShopSetup.ts';

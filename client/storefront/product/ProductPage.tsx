@@ -1,6 +1,5 @@
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
 import { isSlug } from '../../../shared/text-rules.ts';
 import { useTRPC } from '../../trpc.ts';
@@ -8,6 +7,7 @@ import { useSettings } from '../common/hooks.ts';
 import { TruckIcon } from '../common/icons.tsx';
 import { NotFound } from '../common/NotFound.tsx';
 import { Price } from '../common/Price.tsx';
+import { Link, useParams } from '../router.tsx';
 import { BuyArea } from '../shopify/BuyArea.tsx';
 import { Gallery } from './Gallery.tsx';
 import classes from './ProductPage.module.css';

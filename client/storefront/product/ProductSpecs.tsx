@@ -1,9 +1,9 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import type { ProductDto } from '../../../shared/catalog.ts';
 import { useTRPC } from '../../trpc.ts';
 import { collectionLabel } from '../common/collection-label.ts';
+import { Link } from '../router.tsx';
 import classes from './ProductSpecs.module.css';
 
 /**

@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { type RefObject, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useNavigate } from 'react-router';
 import { type CurrencyCode, DEFAULT_CURRENCY } from '../../../shared/currencies.ts';
 import { useSettings } from '../common/hooks.ts';
 import { SearchIcon } from '../common/icons.tsx';
 import { useModalOverlay } from '../common/useModalOverlay.ts';
+import { useNavigate } from '../router.tsx';
 import classes from './SearchOverlay.module.css';
 import { SearchResults } from './SearchResults.tsx';
 import { useProductSearch } from './useProductSearch.ts';

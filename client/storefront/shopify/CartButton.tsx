@@ -22,7 +22,8 @@ export function CartButton({ className }: { className: string }) {
   const { count, open } = useCartState();
 
   useEffect(() => {
-    // Loads the SDK once the page is interactive, so the badge shows a cart kept from an earlier visit.
+    // Connects once the SDK is wanted (sdk-loader.ts): at the first interaction, or at the first idle
+    // moment when the browser keeps a cart of this shop, so the badge shows it.
     if (phase === 'idle') connectShop().catch(() => {});
   }, [phase]);
 

@@ -1,4 +1,5 @@
-import { type ButtonVariant, productOptions } from './sdk-options.ts';
+import { wantSdk } from './sdk-loader.ts';
+import type { ButtonVariant } from './sdk-options.ts';
 import { connectShop, destroyComponent, type Live } from './shop-session.ts';
 import type { productRef } from './shop-setup.ts';
 
@@ -6,11 +7,19 @@ export type ProductRef = NonNullable<ReturnType<typeof productRef>>;
 
 /**
  * Mounts one SDK product button inside `host` (in a node of its own, so React's nodes are never
- * touched) and resolves with the function that removes it. Rejects when the SDK or the product
+ * touched) and resolves with the handle that removes or presses it. Rejects when the SDK or the product
  * fails; the SDK has logged why, and the node is gone so a later call starts clean.
  */
-export async function mountProduct(host: HTMLElement, ref: ProductRef, variant: ButtonVariant): Promise<() => void> {
+export type Mounted = {
+  /** Removes the button from the page and from the SDK's list. */
+  destroy(): void;
+  /** Presses the SDK's button, for a press the shopper made on the placeholder while it loaded. */
+  press(): void;
+};
+
+export async function mountProduct(host: HTMLElement, ref: ProductRef, variant: ButtonVariant): Promise<Mounted> {
   const l = await connectShop();
+  const { productOptions } = await import('./sdk-options.ts'); // loaded by connectShop already
   const list = l.ui.components.product;
   const node = host.appendChild(document.createElement('div'));
   const component = await l.ui.createComponent('product', {
@@ -25,7 +34,10 @@ export async function mountProduct(host: HTMLElement, ref: ProductRef, variant: 
     node.remove();
     throw new Error('Falha ao montar o botão de compra');
   }
-  return () => destroyComponent(list, component);
+  return {
+    destroy: () => destroyComponent(list, component),
+    press: () => component.view.iframe?.document?.querySelector<HTMLElement>('[data-element="product.button"]')?.click(),
+  };
 }
 
 /**
@@ -33,6 +45,7 @@ export async function mountProduct(host: HTMLElement, ref: ProductRef, variant: 
  * into the drawer (the SDK traps it there) and comes back to `opener` when the drawer closes.
  */
 export async function toggleCartFrom(opener: HTMLElement): Promise<void> {
+  wantSdk();
   const l = await connectShop();
   if (l.cart.isVisible) {
     l.ui.closeCart();

@@ -1,5 +1,4 @@
-import { SDK_TIMEOUT_MESSAGE, waitForSdk, whenInteractive } from './sdk-loader.ts';
-import { cartOptions, checkoutInPopup } from './sdk-options.ts';
+import { SDK_TIMEOUT_MESSAGE, waitForSdk, whenWanted } from './sdk-loader.ts';
 import type { SdkCart, SdkComponent, SdkUi } from './sdk-types.ts';
 import { type ShopSetup, shopKey } from './shop-setup.ts';
 
@@ -68,8 +67,9 @@ function hiddenToggleHost(): HTMLElement {
 }
 
 async function start(s: ShopSetup): Promise<Live> {
-  await whenInteractive();
-  const sdk = await waitForSdk();
+  await whenWanted(s);
+  // The SDK's options and styles load with it (sdk-options.ts), not with the page.
+  const [sdk, { cartOptions, checkoutInPopup }] = await Promise.all([waitForSdk(), import('./sdk-options.ts')]);
   // UI.init keeps one UI per domain+token: the npm build has no UI.onReady, init is synchronous.
   const ui = sdk.UI.init(sdk.buildClient({ domain: s.domain, storefrontAccessToken: s.token, language: s.locale }));
   const popup = checkoutInPopup();
@@ -92,7 +92,7 @@ async function start(s: ShopSetup): Promise<Live> {
 }
 
 /**
- * The ready session, loading the SDK when the page is interactive. Failures are logged once per
+ * The ready session, loading the SDK once it is wanted (sdk-loader.ts `whenWanted`). Failures are logged once per
  * attempt (console.error; the page keeps working) and leave the session retryable.
  */
 export function connectShop(): Promise<Live> {

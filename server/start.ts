@@ -1,0 +1,35 @@
+import './production-mode.ts';
+import pino from 'pino';
+import { DataDirInUseError } from '../src/db/data-dir-lock.ts';
+import { buildApp } from './app.ts';
+import { prepareDatabase } from './boot.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { installGracefulShutdown } from './shutdown.ts';
+
+/** The server: configuration, database, HTTP listener, graceful shutdown. Imported by server/main.ts only. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel });
+  const app = await (async () => {
+    const db = await prepareDatabase(config, logger, (line) => console.log(line));
+    try {
+      return await buildApp({ config, db, loggerInstance: logger });
+    } catch (e) {
+      await db.close();
+      throw e;
+    }
+  })();
+  app.log.info({ database: app.db.kind, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'database ready');
+
+  installGracefulShutdown(app, { drainMs: config.shutdownDrainMs, graceMs: config.shutdownGraceMs }, (code) => process.exit(code));
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof DataDirInUseError) {
+    console.error(`\n${err.message}\n`);
+  } else {
+    console.error('Failed to start:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HEAP_FLAGS, MALLOC_ENV } from '../../src/process-settings.ts';
+
+/**
+ * The process settings (src/process-settings.ts) that server/main.ts gives itself: a process
+ * started without them restarts in place (same pid) with them; settings the operator gave are kept.
+ */
+const root = resolve(import.meta.dirname, '..', '..');
+const dir = mkdtempSync(join(tmpdir(), 'process-settings-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const script = join(dir, 'entry.ts');
+writeFileSync(
+  script,
+  `import { reexecWithProcessSettings } from ${JSON.stringify(join(root, 'src', 'process-settings.ts'))};
+   const started = process.env.STARTED_AS ?? String(process.pid);
+   process.env.STARTED_AS = started;
+   reexecWithProcessSettings();
+   console.log(JSON.stringify({ startedAs: Number(started), pid: process.pid, execArgv: process.execArgv,
+     arenas: process.env.MALLOC_ARENA_MAX, mmap: process.env.MALLOC_MMAP_THRESHOLD_, heapMb: (await import('node:v8')).getHeapStatistics().heap_size_limit / 1048576 }));`,
+);
+
+function run(env: Record<string, string>) {
+  const { MALLOC_ARENA_MAX: _a, MALLOC_MMAP_THRESHOLD_: _m, NODE_OPTIONS: _o, ...clean } = process.env;
+  const r = spawnSync(process.execPath, [script], { env: { ...clean, ...env }, encoding: 'utf8' });
+  expect(r.stderr).toBe('');
+  return JSON.parse(r.stdout) as { startedAs: number; pid: number; execArgv: string[]; arenas?: string; mmap?: string; heapMb: number };
+}
+
+describe.skipIf(process.platform !== 'linux')('process settings', () => {
+  it('a process started without them restarts in place with the malloc variables and the heap limit', () => {
+    const out = run({});
+    expect(out.pid).toBe(out.startedAs);
+    expect(out.arenas).toBe(MALLOC_ENV.MALLOC_ARENA_MAX);
+    expect(out.mmap).toBe(MALLOC_ENV.MALLOC_MMAP_THRESHOLD_);
+    expect(out.execArgv).toEqual([...HEAP_FLAGS]);
+    expect(out.heapMb).toBeLessThan(1000); // old space 256 MB plus the young generation
+  });
+
+  it("keeps the operator's values", () => {
+    const out = run({ MALLOC_ARENA_MAX: '4', NODE_OPTIONS: '--max-old-space-size=1024' });
+    expect(out.arenas).toBe('4');
+    expect(out.mmap).toBe(MALLOC_ENV.MALLOC_MMAP_THRESHOLD_);
+    expect(out.execArgv).toEqual([]);
+    expect(out.heapMb).toBeGreaterThan(1100);
+  });
+});
