@@ -28,7 +28,7 @@ import { createPgDatabase, PG_ADMIN_URL, SEARCH_WORDS, seedProducts } from './be
 import { startFloorPage } from './bench/floor-page.ts';
 import { type LighthouseFigures, lighthouseMedians } from './bench/lighthouse.ts';
 import { type LoadRequest, type LoadResult, load } from './bench/load.ts';
-import { BENCH_ADMIN, pinSelfAwayFromServers, SERVER_CPU, type Shop, startHello, startShop } from './bench/processes.ts';
+import { BENCH_ADMIN, pinSelfAwayFromServers, SERVER_CPU, type Shop, startHello, startShop, unpinSelf } from './bench/processes.ts';
 import { SHOP, startStorefrontStandIn } from './bench/storefront-stand-in.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -270,7 +270,10 @@ async function searchAtScale(kind: 'PGlite' | 'PostgreSQL'): Promise<void> {
   }
 }
 
+/** The method of tools/perf (the issue's figures): the shop, the floor page and Chromium on every core. */
 async function lighthouseFigures(): Promise<void> {
+  unpinSelf();
+  notes.push('Lighthouse: the shop, the floor page and Chromium run unpinned, on every core, as tools/perf measures.');
   const floor = await startFloorPage();
   try {
     for (const configured of [false, true]) {
@@ -279,6 +282,7 @@ async function lighthouseFigures(): Promise<void> {
       const standIn = configured ? await startStorefrontStandIn() : null;
       const shop = await startShop({
         env: configured ? { SHOPIFY_DOMAIN: SHOP.domain, SHOPIFY_STOREFRONT_TOKEN: SHOP.token } : {},
+        pin: false,
       });
       try {
         const { productSlug, collectionSlug } = await catalogue(shop);

@@ -48,6 +48,19 @@ async function once(url: string, extraFlags: string[]): Promise<LighthouseFigure
   }
 }
 
+/**
+ * One run that produced figures: Lighthouse sometimes fails to record a trace (NO_NAVSTART, "Please
+ * run Lighthouse again") and then has no metrics; such a run is made again, up to twice.
+ */
+async function measured(url: string, extraFlags: string[]): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt++) {
+    const r = await once(url, extraFlags);
+    if (Number.isFinite(r.lcp) && Number.isFinite(r.tbt)) return r;
+    if (attempt === 3) return r;
+    console.error(`  lighthouse ${url}: no figures, running again`);
+  }
+}
+
 /** Medians per URL, the floor page's included (key `floor`). */
 export async function lighthouseMedians(
   floorUrl: string,
@@ -58,7 +71,7 @@ export async function lighthouseMedians(
   const all: Record<string, string> = { floor: floorUrl, ...urls };
   const results: Record<string, LighthouseFigures[]> = Object.fromEntries(Object.keys(all).map((k) => [k, []]));
   for (let i = 0; i < runs; i++) {
-    for (const [name, url] of Object.entries(all)) results[name]?.push(await once(url, name === 'floor' ? [] : extraFlags));
+    for (const [name, url] of Object.entries(all)) results[name]?.push(await measured(url, name === 'floor' ? [] : extraFlags));
   }
   return Object.fromEntries(
     Object.entries(results).map(([name, rs]) => [

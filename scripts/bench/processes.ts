@@ -20,11 +20,26 @@ const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
 export const SERVER_CPU: number | null =
   hasTaskset && availableParallelism() > 1 ? Number(process.env.BENCH_CPU ?? availableParallelism() - 1) : null;
 
+/** The cores this process may use as it starts, read before any pinning (availableParallelism follows the affinity). */
+const STARTING_CORES = Array.from({ length: availableParallelism() }, (_, i) => i);
+
 /** Keeps the load generator (this process) off the servers' core. */
 export function pinSelfAwayFromServers(): void {
   if (SERVER_CPU === null) return;
-  const others = Array.from({ length: availableParallelism() }, (_, i) => i).filter((i) => i !== SERVER_CPU);
+  const others = STARTING_CORES.filter((i) => i !== SERVER_CPU);
   spawnSync('taskset', ['-a', '-p', '-c', others.join(','), String(process.pid)], { stdio: 'ignore' });
+}
+
+/**
+ * Lets this process, and what it starts from now on, run on every core again. For Lighthouse:
+ * Chromium inherits the affinity of whoever launches it, and confined to one core its browser,
+ * renderer and network processes share it, so every task it observes is slower than on the
+ * machine the method describes (an unpinned runner and an unpinned `npm start`). Measured here:
+ * blocking time 53-103 ms pinned against 0-8 ms unpinned, same pages, same run.
+ */
+export function unpinSelf(): void {
+  if (SERVER_CPU === null) return;
+  spawnSync('taskset', ['-a', '-p', '-c', STARTING_CORES.join(','), String(process.pid)], { stdio: 'ignore' });
 }
 
 export async function freePort(): Promise<number> {
@@ -51,8 +66,8 @@ function track(child: ChildProcess): ChildProcess {
   return child;
 }
 
-function pinned(args: string[]): [string, string[]] {
-  return SERVER_CPU === null ? [process.execPath, args] : ['taskset', ['-c', String(SERVER_CPU), process.execPath, ...args]];
+function pinned(args: string[], pin = true): [string, string[]] {
+  return SERVER_CPU === null || !pin ? [process.execPath, args] : ['taskset', ['-c', String(SERVER_CPU), process.execPath, ...args]];
 }
 
 async function waitFor(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<number> {
@@ -111,7 +126,14 @@ export type Shop = {
   dispose: () => Promise<void>;
 };
 
-export type ShopOptions = { databaseUrl?: string; seedDemo?: boolean; dataDir?: string; env?: Record<string, string> };
+export type ShopOptions = {
+  databaseUrl?: string;
+  seedDemo?: boolean;
+  dataDir?: string;
+  env?: Record<string, string>;
+  /** Pinned to the servers' core (the default); Lighthouse runs it as `npm start` does, unpinned. */
+  pin?: boolean;
+};
 
 /** Resolves once the uploads folder has not changed for 3 s (at most 10 minutes). */
 async function uploadsSettled(dir: string): Promise<void> {
@@ -134,7 +156,10 @@ async function uploadsSettled(dir: string): Promise<void> {
 export async function startShop(opts: ShopOptions = {}, ownsDataDir = !opts.dataDir): Promise<Shop> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'shop-bench-'));
   const port = await freePort();
-  const [cmd, args] = pinned([...HEAP_FLAGS, '--import', join(root, 'scripts', 'bench', 'probe.ts'), join(root, 'server', 'main.ts')]);
+  const [cmd, args] = pinned(
+    [...HEAP_FLAGS, '--import', join(root, 'scripts', 'bench', 'probe.ts'), join(root, 'server', 'main.ts')],
+    opts.pin ?? true,
+  );
   let output = '';
   const started = performance.now();
   const child = track(
