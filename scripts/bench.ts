@@ -2,7 +2,9 @@
  * `npm run bench`: the performance issue's targets, measured on this machine and printed as a
  * Markdown table. Server figures are ratios to a bare Fastify route answering {hello:'world'}
  * measured in the same run under the same conditions (its own process, the same core, production
- * mode), so they compare across machines.
+ * mode), so they compare across machines. They are taken per core of server CPU (req/s over the
+ * share of its core the server used, see `perCore`), as the load generator on a 2-core machine
+ * runs out of CPU first on page-sized answers.
  *
  * The shop runs as `npm start` runs it (`node server/main.ts`, production mode, demo catalogue)
  * in a child process pinned to one core (taskset), on the embedded PGlite and, when
@@ -89,8 +91,19 @@ async function catalogue(shop: Shop): Promise<Catalogue> {
 /** Waits for the shop's readiness query: it queues behind whatever database work is left. */
 const settled = (shop: Shop) => () => fetch(`${shop.url}/readyz`).then((r) => r.arrayBuffer());
 
+/**
+ * The req/s a server's core answers when the server is the limit: measured req/s over the share of
+ * its core it used (load.ts, `serverBusy`). Where the load generator saturates its own core first
+ * (large answers: pages of 12-14 KB), the measured req/s is the generator's figure, not the
+ * server's; where both are saturated (hello, small reads) the two agree.
+ */
+const perCore = (r: LoadResult) => (r.serverBusy ? r.rps / r.serverBusy : r.rps);
+/** The shop's share of hello, per core of server CPU: the figure the targets are judged on. */
+const shareOfHello = (r: LoadResult, hello: LoadResult) => perCore(r) / perCore(hello);
+const pct = (x: number) => `${fmt(100 * x, 1)}%`;
+const busy = (r: LoadResult) => (r.serverBusy === undefined ? 'n/a' : pct(r.serverBusy));
 const throughput = (r: LoadResult, hello: LoadResult) =>
-  `${fmt(r.rps)} req/s = ${fmt((100 * r.rps) / hello.rps, 1)}% of hello; p99 ${ms(r.p99)}${r.errors ? `; ${r.errors} errors` : ''}`;
+  `${pct(shareOfHello(r, hello))} of hello per server core (${fmt(perCore(r))} vs ${fmt(perCore(hello))} req/s); measured ${fmt(r.rps)} req/s = ${pct(r.rps / hello.rps)} of hello's, server core ${busy(r)} busy (hello's ${busy(hello)}); p99 ${ms(r.p99)}${r.errors ? `; ${r.errors} errors` : ''}`;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -98,9 +111,11 @@ async function helloFloor(): Promise<{ c10: LoadResult; c50: LoadResult }> {
   step('hello floor (bare Fastify route)');
   const hello = await startHello();
   try {
-    const c10 = await load(hello.url, [{ path: '/' }], 10);
-    const c50 = await load(hello.url, [{ path: '/' }], 50);
-    console.error(`  hello c10 ${fmt(c10.rps)} req/s (p99 ${ms(c10.p99)}), c50 ${fmt(c50.rps)} req/s (p99 ${ms(c50.p99)})`);
+    const c10 = await load(hello.url, [{ path: '/' }], 10, undefined, undefined, hello.pid);
+    const c50 = await load(hello.url, [{ path: '/' }], 50, undefined, undefined, hello.pid);
+    console.error(
+      `  hello c10 ${fmt(c10.rps)} req/s (p99 ${ms(c10.p99)}, core ${busy(c10)} busy), c50 ${fmt(c50.rps)} req/s (p99 ${ms(c50.p99)}, core ${busy(c50)} busy)`,
+    );
     return { c10, c50 };
   } finally {
     await hello.stop();
@@ -170,12 +185,12 @@ async function serverFigures(kind: 'PGlite' | 'PostgreSQL', hello: { c10: LoadRe
       ['home', '/'],
       ['product page', `/produto/${productSlug}`],
     ] as const) {
-      const r = await load(shop.url, [{ path }], 10, undefined, settled(shop));
+      const r = await load(shop.url, [{ path }], 10, undefined, settled(shop), shop.pid);
       row(
         `SSR ${name}, c10, ${kind}`,
         '≥ 25% of hello; p99 ≤ 30 ms',
         throughput(r, hello.c10),
-        r.rps >= 0.25 * hello.c10.rps && r.p99 <= 30 && !r.errors,
+        shareOfHello(r, hello.c10) >= 0.25 && r.p99 <= 30 && !r.errors,
       );
     }
 
@@ -188,8 +203,8 @@ async function serverFigures(kind: 'PGlite' | 'PostgreSQL', hello: { c10: LoadRe
       ['tRPC catalog.collectionPage', trpc('catalog.collectionPage', { slug: collectionSlug })],
     ];
     for (const [name, path] of reads) {
-      const r = await load(shop.url, [{ path }], 50, undefined, settled(shop));
-      row(`${name}, c50, ${kind}`, '≥ 50% of hello', throughput(r, hello.c50), r.rps >= 0.5 * hello.c50.rps && !r.errors);
+      const r = await load(shop.url, [{ path }], 50, undefined, settled(shop), shop.pid);
+      row(`${name}, c50, ${kind}`, '≥ 50% of hello', throughput(r, hello.c50), shareOfHello(r, hello.c50) >= 0.5 && !r.errors);
     }
     if (kind === 'PGlite') {
       const { loopP99Ms, loopMaxMs } = await shop.stats();
@@ -337,6 +352,7 @@ notes.push(
   SERVER_CPU === null
     ? 'Servers not pinned (taskset missing or a single core): figures share cores with the load generator.'
     : `Servers (shop and hello) pinned to core ${SERVER_CPU} with taskset; the load generator runs on the other cores.`,
+  "Throughput shares are per core of server CPU: req/s over the share of its core the server process used (all its threads, from /proc), for the shop and for hello alike. On large answers the load generator saturates its core before the server does, and the measured req/s is then its figure; both are printed. PostgreSQL's own processes are not counted (the reads measured are answered from the cache).",
   `Load: autocannon, ${process.env.BENCH_SECONDS ?? 10} s per scenario after ${process.env.BENCH_WARMUP_SECONDS ?? 2} s of warm-up, browser-like Accept-Encoding (gzip, deflate, br).`,
   `Node ${process.version}, NODE_ENV=production in every server process.`,
 );

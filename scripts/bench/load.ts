@@ -3,9 +3,26 @@
  * connections, after a short warm-up that is not counted. Latency percentiles are computed from
  * every response time (autocannon's own histogram has no p95).
  */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
-export type LoadResult = { rps: number; p50: number; p95: number; p99: number; requests: number; errors: number };
+export type LoadResult = {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  /**
+   * How busy the server process kept its core during the measured run (CPU seconds per second,
+   * all its threads), when its pid was given. On a 2-core machine the load generator has one core
+   * too, and on large answers (a 13 KB page) it saturates first: the server then idles part of
+   * the time and req/s measures the generator. `rps / serverBusy` is what the server's core
+   * answers when it is the limit.
+   */
+  serverBusy?: number;
+};
 export type LoadRequest = { path: string; headers?: Record<string, string> };
 
 /** What a browser sends: the benchmark measures compressed responses, as shoppers get them. */
@@ -45,6 +62,18 @@ function run(url: string, requests: LoadRequest[], connections: number, duration
   });
 }
 
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+
+/** CPU seconds a process has used (user + system, every thread), from /proc; null where there is none. */
+function cpuSeconds(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Warm-up, then the measured run. `requests` are cycled through by every connection. `settle`
  * waits until the server has worked off what a run left queued (requests the load generator gave
@@ -56,12 +85,18 @@ export async function load(
   connections: number,
   seconds = SECONDS,
   settle: () => Promise<unknown> = async () => {},
+  serverPid?: number,
 ): Promise<LoadResult> {
   if (WARMUP_SECONDS > 0) {
     await run(url, requests, connections, WARMUP_SECONDS);
     await settle();
   }
+  const cpuBefore = serverPid ? cpuSeconds(serverPid) : null;
+  const started = performance.now();
   const result = await run(url, requests, connections, seconds);
+  const cpuAfter = serverPid ? cpuSeconds(serverPid) : null;
+  const elapsed = (performance.now() - started) / 1000;
   await settle();
+  if (cpuBefore !== null && cpuAfter !== null) result.serverBusy = Math.min(1, (cpuAfter - cpuBefore) / elapsed);
   return result;
 }

@@ -93,7 +93,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await closed;
 }
 
-export type Hello = { url: string; stop: () => Promise<void> };
+export type Hello = { url: string; pid: number; stop: () => Promise<void> };
 
 export async function startHello(): Promise<Hello> {
   const port = await freePort();
@@ -103,7 +103,7 @@ export async function startHello(): Promise<Hello> {
   );
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/`, child, () => '', 30_000);
-  return { url, stop: () => stopChild(child) };
+  return { url, pid: child.pid ?? 0, stop: () => stopChild(child) };
 }
 
 export type Shop = {
