@@ -45,7 +45,11 @@ describe.skipIf(process.platform !== 'linux')('process settings', () => {
     const out = run({ MALLOC_ARENA_MAX: '4', NODE_OPTIONS: '--max-old-space-size=1024' });
     expect(out.arenas).toBe('4');
     expect(out.mmap).toBe(MALLOC_ENV.MALLOC_MMAP_THRESHOLD_);
-    expect(out.execArgv).toEqual([]);
-    expect(out.heapMb).toBeGreaterThan(1100);
+    // Only what the operator left unset is added: here the young generation's size.
+    expect(out.execArgv).toEqual(HEAP_FLAGS.filter((f) => !f.startsWith('--max-old-space-size=')));
+    expect(out.heapMb).toBeGreaterThan(1024); // the operator's old space plus the young generation
+
+    const all = run({ NODE_OPTIONS: '--max-old-space-size=1024 --max_semi_space_size=8' });
+    expect(all.execArgv).toEqual([]);
   });
 });
