@@ -52,7 +52,8 @@ export async function productTitles(page: Page, heading?: string): Promise<strin
   const scope = heading
     ? page.locator('section').filter({ has: page.getByRole('heading', { name: heading, exact: true }) })
     : page.locator('main');
-  return scope.locator('article h3').allTextContents();
+  // A card's name is an h2 under a collection page's h1, an h3 under a home section's h2.
+  return scope.locator('article :is(h2, h3)').allTextContents();
 }
 
 /** Switches the admin theme with the header button (spec §2: 'Modo Claro' / 'Modo Escuro'). */

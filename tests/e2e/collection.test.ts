@@ -53,7 +53,7 @@ after(async () => {
   await shop?.stop();
 });
 
-const titles = (page: Page) => page.locator('main article h3').allTextContents();
+const titles = (page: Page) => page.locator('main article h2').allTextContents();
 const hydrated = (page: Page) => page.waitForSelector('html[data-hydrated="true"]');
 /**
  * axe on a still page: the announcement bar's fade-in (every 4 s) would otherwise be measured
@@ -67,7 +67,7 @@ const byPrice = (list: Made[]) => [...list].sort((a, b) => a.price - b.price).ma
 /** Waits until the grid shows exactly these titles (the client renders after the fetch). */
 const waitForTitles = (page: Page, expected: string[]) =>
   page.waitForFunction(
-    (want) => JSON.stringify([...document.querySelectorAll('main article h3')].map((h) => h.textContent)) === want,
+    (want) => JSON.stringify([...document.querySelectorAll('main article h2')].map((h) => h.textContent)) === want,
     JSON.stringify(expected),
   );
 function trpcCalls(page: Page): string[] {
@@ -150,7 +150,7 @@ describe('collection page with JavaScript', () => {
     assert.equal(after.history, before.history, 'the URL is replaced, not pushed');
     assert.ok(Math.abs(after.y - before.y) < 2, `no scroll jump (${before.y} → ${after.y})`);
     assert.equal(await page.getByRole('link', { name: 'Ver mais' }).count(), 0, 'no more pages');
-    assert.equal(await page.evaluate(() => document.activeElement?.closest('article')?.querySelector('h3')?.textContent), desc[24]);
+    assert.equal(await page.evaluate(() => document.activeElement?.closest('article')?.querySelector('h2')?.textContent), desc[24]);
     assert.equal(calls.length, 1, 'one request for the next page only');
     assert.match(calls[0] ?? '', /"cursor":\{"from":2,"to":2\}/);
 

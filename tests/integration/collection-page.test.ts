@@ -212,8 +212,12 @@ describe('server-rendered collection page', () => {
     const res = await t.app.inject({ method: 'GET', url: '/colecao/roupas?ordem=nome&pagina=2&min=abc' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Roupas | ');
-    const names = [...res.body.matchAll(/<h3[^>]*>([^<]*)<\/h3>/g)].map((m) => m[1]);
+    const names = [...res.body.matchAll(/<article[^>]*>.*?<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1]);
     expect(names).toEqual(titles(await all({ sort: 'nome' })));
+    // The heading outline has no gaps (screen readers navigate by it): the title's h1, the cards' h2s.
+    const levels = [...res.body.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
+    expect(levels[0]).toBe(1);
+    levels.forEach((level, i) => expect(level, `heading ${i + 1} of ${levels.join(',')}`).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1));
     const queries = state(res.body).queries as { queryKey: [string[], { input: object; type: string }]; state: { data: unknown } }[];
     const page = queries.find((q) => q.queryKey[0].join('.') === 'catalog.collectionPage');
     expect(page?.queryKey[1]).toEqual({ input: { slug: 'roupas', sort: 'nome', on_sale: false }, type: 'infinite' });

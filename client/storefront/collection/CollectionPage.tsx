@@ -125,7 +125,7 @@ export function CollectionPage() {
             </div>
           ) : (
             <div ref={gridRef} className={classes.results} aria-busy={query.isPlaceholderData}>
-              <ProductGrid products={products} currency={settings.currency as CurrencyCode} priorityFirst />
+              <ProductGrid products={products} currency={settings.currency as CurrencyCode} priorityFirst headingLevel={2} />
             </div>
           )}
           {query.hasNextPage && !query.isPlaceholderData && (

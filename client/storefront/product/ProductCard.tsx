@@ -12,8 +12,14 @@ import { productRef } from '../shopify/shop-setup.ts';
 import { useShopSetup } from '../shopify/useShopSetup.ts';
 import classes from './ProductCard.module.css';
 
-/** `priority`: this card's image is the page's LCP image (the first card of a page without banners). */
-type Props = { product: ProductDto; currency: CurrencyCode; priority?: boolean };
+export type CardHeadingLevel = 2 | 3;
+
+/**
+ * `priority`: this card's image is the page's LCP image (the first card of a page without banners).
+ * `headingLevel`: the name's heading, one below the heading above the grid (a collection page's
+ * title is an h1, a home section's an h2), so screen readers' heading outline has no gaps.
+ */
+type Props = { product: ProductDto; currency: CurrencyCode; priority?: boolean; headingLevel?: CardHeadingLevel };
 
 /** The two home variants: the round icon button on touch screens, the text button on hover. */
 const TOUCH = '(hover: none)';
@@ -26,7 +32,8 @@ const HOVER = '(hover: hover)';
  * or a text button on hover (`homeDesktop`, max 300 px). Otherwise there is no add-to-cart
  * pretence: the hover hint says what the card does, open the product.
  */
-export function ProductCard({ product, currency, priority = false }: Props) {
+export function ProductCard({ product, currency, priority = false, headingLevel = 3 }: Props) {
+  const Name = headingLevel === 2 ? 'h2' : 'h3';
   const setup = useShopSetup(useSettings());
   const ref = productRef(product.shopify_product_id);
   const buyable = !!setup && !!ref;
@@ -50,7 +57,7 @@ export function ProductCard({ product, currency, priority = false }: Props) {
           )}
         </div>
         <div className={classes.body}>
-          <h3 className={classes.name}>{product.title}</h3>
+          <Name className={classes.name}>{product.title}</Name>
           <Price price={product.price} oldPrice={product.old_price} currency={currency} />
         </div>
       </Link>

@@ -1,6 +1,6 @@
 import type { ProductDto } from '../../../shared/catalog.ts';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
-import { ProductCard } from './ProductCard.tsx';
+import { type CardHeadingLevel, ProductCard } from './ProductCard.tsx';
 import classes from './ProductGrid.module.css';
 
 /**
@@ -11,16 +11,19 @@ export function ProductGrid({
   products,
   currency,
   priorityFirst = false,
+  headingLevel = 3,
 }: {
   products: ProductDto[];
   currency: CurrencyCode;
   /** The first card's image is the page's LCP image. */
   priorityFirst?: boolean;
+  /** The level of the cards' name headings: one below the heading the grid sits under. */
+  headingLevel?: CardHeadingLevel;
 }) {
   return (
     <div className={classes.grid} data-count={products.length}>
       {products.map((p, i) => (
-        <ProductCard key={p.id} product={p} currency={currency} priority={priorityFirst && i === 0} />
+        <ProductCard key={p.id} product={p} currency={currency} priority={priorityFirst && i === 0} headingLevel={headingLevel} />
       ))}
     </div>
   );
