@@ -217,7 +217,9 @@ describe('server-rendered collection page', () => {
     // The heading outline has no gaps (screen readers navigate by it): the title's h1, the cards' h2s.
     const levels = [...res.body.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
     expect(levels[0]).toBe(1);
-    levels.forEach((level, i) => expect(level, `heading ${i + 1} of ${levels.join(',')}`).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1));
+    for (const [i, level] of levels.entries()) {
+      expect(level, `heading ${i + 1} of ${levels.join(',')}`).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1);
+    }
     const queries = state(res.body).queries as { queryKey: [string[], { input: object; type: string }]; state: { data: unknown } }[];
     const page = queries.find((q) => q.queryKey[0].join('.') === 'catalog.collectionPage');
     expect(page?.queryKey[1]).toEqual({ input: { slug: 'roupas', sort: 'nome', on_sale: false }, type: 'infinite' });
