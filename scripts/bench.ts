@@ -111,8 +111,8 @@ async function helloFloor(): Promise<{ c10: LoadResult; c50: LoadResult }> {
   step('hello floor (bare Fastify route)');
   const hello = await startHello();
   try {
-    const c10 = await load(hello.url, [{ path: '/' }], 10, undefined, undefined, hello.pid);
-    const c50 = await load(hello.url, [{ path: '/' }], 50, undefined, undefined, hello.pid);
+    const c10 = await load(hello.url, [{ path: '/' }], 10, { serverPid: hello.pid });
+    const c50 = await load(hello.url, [{ path: '/' }], 50, { serverPid: hello.pid });
     console.error(
       `  hello c10 ${fmt(c10.rps)} req/s (p99 ${ms(c10.p99)}, core ${busy(c10)} busy), c50 ${fmt(c50.rps)} req/s (p99 ${ms(c50.p99)}, core ${busy(c50)} busy)`,
     );
@@ -185,7 +185,7 @@ async function serverFigures(kind: 'PGlite' | 'PostgreSQL', hello: { c10: LoadRe
       ['home', '/'],
       ['product page', `/produto/${productSlug}`],
     ] as const) {
-      const r = await load(shop.url, [{ path }], 10, undefined, settled(shop), shop.pid);
+      const r = await load(shop.url, [{ path }], 10, { settle: settled(shop), serverPid: shop.pid });
       row(
         `SSR ${name}, c10, ${kind}`,
         '≥ 25% of hello; p99 ≤ 30 ms',
@@ -203,7 +203,7 @@ async function serverFigures(kind: 'PGlite' | 'PostgreSQL', hello: { c10: LoadRe
       ['tRPC catalog.collectionPage', trpc('catalog.collectionPage', { slug: collectionSlug })],
     ];
     for (const [name, path] of reads) {
-      const r = await load(shop.url, [{ path }], 50, undefined, settled(shop), shop.pid);
+      const r = await load(shop.url, [{ path }], 50, { settle: settled(shop), serverPid: shop.pid });
       row(`${name}, c50, ${kind}`, '≥ 50% of hello', throughput(r, hello.c50), shareOfHello(r, hello.c50) >= 0.5 && !r.errors);
     }
     if (kind === 'PGlite') {
@@ -232,7 +232,7 @@ async function serverFigures(kind: 'PGlite' | 'PostgreSQL', hello: { c10: LoadRe
         await new Promise((r) => setTimeout(r, 1000));
       }
     })();
-    const soak = await load(shop.url, mixed, 10, SOAK_SECONDS, settled(shop));
+    const soak = await load(shop.url, mixed, 10, { seconds: SOAK_SECONDS, settle: settled(shop) });
     sampling = false;
     await sampler;
     const end = samples.at(-1)?.t ?? 0;
@@ -267,8 +267,7 @@ async function searchAtScale(kind: 'PGlite' | 'PostgreSQL'): Promise<void> {
         shop.url,
         queries.map((q) => ({ path: trpc('catalog.products', { q, limit: 8 }) })),
         10,
-        undefined,
-        settled(shop),
+        { settle: settled(shop) },
       );
       row(
         `Search at ${fmt(SEARCH_PRODUCTS / 1000)}k products, p95 (tRPC catalog.products, c10), ${kind}`,

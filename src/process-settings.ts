@@ -37,7 +37,7 @@ export function withMallocEnv<E extends Record<string, string | undefined>>(env:
 }
 
 /** The heap flags `execArgv` and NODE_OPTIONS do not already set. */
-export function missingHeapFlags(execArgv: readonly string[], nodeOptions = ''): string[] {
+function missingHeapFlags(execArgv: readonly string[], nodeOptions = ''): string[] {
   const given = [...execArgv, ...nodeOptions.split(/\s+/)].map((a) => a.split('=')[0]?.replace(/_/g, '-'));
   return HEAP_FLAGS.filter((f) => !given.includes(f.split('=')[0]));
 }

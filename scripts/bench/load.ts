@@ -79,13 +79,19 @@ function cpuSeconds(pid: number): number | null {
  * waits until the server has worked off what a run left queued (requests the load generator gave
  * up on at the end of a run), so no run starts with the previous one's backlog.
  */
+export type LoadOptions = {
+  /** Length of the measured run (default BENCH_SECONDS). */
+  seconds?: number;
+  settle?: () => Promise<unknown>;
+  /** The server's process, whose CPU use is read (`serverBusy`). */
+  serverPid?: number;
+};
+
 export async function load(
   url: string,
   requests: LoadRequest[],
   connections: number,
-  seconds = SECONDS,
-  settle: () => Promise<unknown> = async () => {},
-  serverPid?: number,
+  { seconds = SECONDS, settle = async () => {}, serverPid }: LoadOptions = {},
 ): Promise<LoadResult> {
   if (WARMUP_SECONDS > 0) {
     await run(url, requests, connections, WARMUP_SECONDS);

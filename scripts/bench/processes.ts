@@ -108,7 +108,7 @@ export async function startHello(): Promise<Hello> {
 
 export type Shop = {
   url: string;
-  /** The shop's process id (taskset execs node in place): for /proc/<pid>/smaps when memory is looked into. */
+  /** The shop's process id (taskset execs node in place): its CPU use is read from /proc during load runs (load.ts). */
   pid: number;
   /** Milliseconds from spawn to the first 200 of /readyz. */
   readyMs: number;

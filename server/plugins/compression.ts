@@ -5,6 +5,9 @@ import etag from '@fastify/etag';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+/** Bodies from this size up are compressed when the client accepts it (the cache's early hits follow the same rule). */
+export const COMPRESS_THRESHOLD = 1024;
+
 /** Types worth compressing: HTML, JSON, text, scripts, styles, XML and SVG. */
 const COMPRESSIBLE = /^text\/(?!event-stream)|[/+]json\b|javascript|[/+]xml\b|^image\/svg\+xml/;
 
@@ -57,7 +60,7 @@ export const compressionPlugin = fp(
     await app.register(compress, {
       global: true,
       encodings: ['br', 'gzip'],
-      threshold: 1024,
+      threshold: COMPRESS_THRESHOLD,
       customTypes: COMPRESSIBLE,
       brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } },
       zlibOptions: { level: 6 },

@@ -5,6 +5,7 @@ import { type CacheEntry, type CacheSource, PublicCache } from '../../src/cache/
 import { isStoreLocked } from '../../src/settings/store-lock.ts';
 import { SESSION_COOKIE, UNLOCK_COOKIE } from '../cookies.ts';
 import { publicOrigin } from '../ssr/public-url.ts';
+import { COMPRESS_THRESHOLD } from './compression.ts';
 import { contentSecurityPolicy, SHOP_ORIGIN_MEMO } from './content-policy.ts';
 import { DB_RETRY_AFTER_SECONDS } from './db-unavailable.ts';
 import { fixedSecurityHeaders, HSTS, PRIVATE_PATHS } from './security.ts';
@@ -177,23 +178,6 @@ const securityHeaderLines = (): string[] => {
   return securityLines;
 };
 
-/** publicOrigin's answers by what they depend on (the configured URL, the scheme and Host): it parses a URL. */
-const origins = new Map<string, string>();
-function pageOrigin(req: FastifyRequest): string {
-  const key = `${req.server.config.publicUrl ?? ''}\u0000${req.protocol}\u0000${req.host}`;
-  let origin = origins.get(key);
-  if (origin === undefined) {
-    origin = publicOrigin(req);
-    // Host is the client's to choose: the memo stays small whatever it sends.
-    if (origins.size >= 64) origins.clear();
-    origins.set(key, origin);
-  }
-  return origin;
-}
-
-/** Bodies from this size up are compressed by the compression plugin when the client accepts it (compression.ts). */
-const COMPRESS_THRESHOLD = 1024;
-
 /**
  * Answers a request from the public cache before any other hook runs, when that gives exactly the
  * response the full path would give (the same status, headers and body), and otherwise leaves it
@@ -252,7 +236,7 @@ function sendEarlyHit(req: FastifyRequest, reply: FastifyReply): boolean {
   if (locked === undefined || locked.value !== false) return false;
   const url = req.url;
   if (PRIVATE_PATHS.test(url)) return false;
-  const entry = cache.peek(cacheKey(kind, 'public', url, kind === 'page' ? pageOrigin(req) : ''));
+  const entry = cache.peek(cacheKey(kind, 'public', url, kind === 'page' ? publicOrigin(req) : ''));
   if (entry === undefined || entry.status !== 200) return false;
   // An HTML answer carries the page policy, which names the shop's origin as last read.
   const html = entry.contentType.startsWith('text/html');

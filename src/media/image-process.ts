@@ -16,7 +16,7 @@ import { withMallocEnv } from '../process-settings.ts';
  */
 
 /** Images processed at once in the child: one per core of a small machine keeps libvips busy. */
-export const JOBS_AT_ONCE = 2;
+const JOBS_AT_ONCE = 2;
 /** A child this long without a job exits (the next job starts another, in about 0.1 s). */
 const IDLE_MS = 5_000;
 
@@ -58,7 +58,7 @@ function discard(dead: Tinypool): void {
 const CHILD_GONE = new Set(['Worker exited unexpectedly', 'Terminating worker thread']);
 
 /** The child died under a job (crashed, or killed for memory): the job's caller gets this, as a 503. */
-export const imageProcessFailed = () => new AppError('UNAVAILABLE', MESSAGES.imageProcessingUnavailable);
+const imageProcessFailed = () => new AppError('UNAVAILABLE', MESSAGES.imageProcessingUnavailable);
 
 /**
  * Runs `name` exported by `module` (a file URL; a function of one argument) in the image process
