@@ -52,6 +52,19 @@ const EnvSchema = z.object({
     .refine(isOrigin, 'must be an http(s) address without path, query or fragment, e.g. https://loja.com.br')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (hosts) => hosts.every((h) => /^[a-z0-9.-]+(?::\d{1,5})?$/.test(h)),
+      'must be host names separated by commas, e.g. loja.com.br,www.loja.com.br',
+    ),
   GEOIP_DB: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
@@ -73,6 +86,11 @@ export type AppConfig = {
   publicUrl: string | null;
   /** false (no proxy trusted), or a list of addresses/CIDRs, or a hop count. */
   trustProxy: boolean | string[] | number;
+  /**
+   * The host names (with a port where it is not the default) the shop answers as, lower case; the
+   * first is used for a request that names another. Empty: any host (see publicOrigin).
+   */
+  allowedHosts: string[];
   /** A MaxMind-format city database for /api/location/detect.php, or null. */
   geoipDb: string | null;
   logLevel: string;
@@ -116,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shopify: { domain: e.SHOPIFY_DOMAIN, token: e.SHOPIFY_STOREFRONT_TOKEN },
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    allowedHosts: e.ALLOWED_HOSTS,
     geoipDb: e.GEOIP_DB ? resolve(e.GEOIP_DB) : null,
     logLevel: e.LOG_LEVEL,
     session: { idleMs: e.SESSION_IDLE_HOURS * 3_600_000, maxMs: e.SESSION_MAX_DAYS * 86_400_000 },

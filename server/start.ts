@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { prepareDatabase } from './boot.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { installGracefulShutdown } from './shutdown.ts';
+import { originFollowsForwardedHeaders } from './ssr/public-url.ts';
 
 /** The server: configuration, database, HTTP listener, graceful shutdown. Imported by server/main.ts only. */
 async function main(): Promise<void> {
@@ -20,6 +21,9 @@ async function main(): Promise<void> {
     }
   })();
   app.log.info({ database: app.db.kind, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'database ready');
+  if (originFollowsForwardedHeaders(config)) {
+    app.log.warn('TRUST_PROXY is set without PUBLIC_URL or ALLOWED_HOSTS: page links follow X-Forwarded-Host; set one of them');
+  }
 
   installGracefulShutdown(app, { drainMs: config.shutdownDrainMs, graceMs: config.shutdownGraceMs }, (code) => process.exit(code));
   await app.listen({ port: config.port, host: config.host });

@@ -47,21 +47,16 @@ function cachedRead(app: FastifyInstance, def: RouteDef): void {
     url: def.url,
     config: { policy: 'public', publicCache: 'legacy' },
     handler: (req, reply) =>
-      answerCached(
-        req,
-        reply,
-        (view) => cacheKey('legacy', view, req.url),
-        async () => {
-          try {
-            const result = await def.handler(await req.appContext(), req, reply);
-            return { status: 200, contentType: JSON_TYPE, body: JSON.stringify(result ?? { ok: true }) };
-          } catch (e) {
-            if (!isAppError(e) || !KEPT_ERRORS.has(e.kind)) throw e;
-            const { status, body } = errorBody(e);
-            return { status, contentType: JSON_TYPE, body: JSON.stringify(body) };
-          }
-        },
-      ),
+      answerCached(req, reply, 'legacy', async () => {
+        try {
+          const result = await def.handler(await req.appContext(), req, reply);
+          return { status: 200, contentType: JSON_TYPE, body: JSON.stringify(result ?? { ok: true }) };
+        } catch (e) {
+          if (!isAppError(e) || !KEPT_ERRORS.has(e.kind)) throw e;
+          const { status, body } = errorBody(e);
+          return { status, contentType: JSON_TYPE, body: JSON.stringify(body) };
+        }
+      }),
   });
 }
 

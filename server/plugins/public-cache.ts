@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import fp from 'fastify-plugin';
 import { type CacheEntry, type CacheSource, PublicCache } from '../../src/cache/public-cache.ts';
 import { isStoreLocked } from '../../src/settings/store-lock.ts';
+import type { AppConfig } from '../config.ts';
 import { SESSION_COOKIE, UNLOCK_COOKIE } from '../cookies.ts';
-import { publicOrigin } from '../ssr/public-url.ts';
+import { originFollowsForwardedHeaders, publicOrigin } from '../ssr/public-url.ts';
 import { COMPRESS_THRESHOLD } from './compression.ts';
 import { contentSecurityPolicy, SHOP_ORIGIN_MEMO } from './content-policy.ts';
 import { DB_RETRY_AFTER_SECONDS } from './db-unavailable.ts';
@@ -37,9 +38,40 @@ declare module 'fastify' {
  */
 export type AccessView = 'public' | 'unlocked' | 'locked';
 
-/** A CDN may keep public answers briefly and serve them a little longer while it revalidates. */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
+/**
+ * Browsers always revalidate a public answer (`no-cache`: the ETag makes that a 304 of a few
+ * bytes), so nobody sees an answer the server has since changed: not the admin reading back its
+ * own write, not a shopper. Shared caches (a CDN in front of the shop) may keep pages briefly and
+ * serve them a little longer while they revalidate, told so in their own headers (RFC 9213's
+ * CDN-Cache-Control; Surrogate-Control for Fastly and Varnish), which browsers ignore. The JSON
+ * reads (tRPC and the .php API) are what the admin reads back after a save: no CDN keeps them.
+ */
+const BROWSER_PAGE = 'public, no-cache';
+const BROWSER_READ = 'no-cache';
+const SHARED_PAGE = 'max-age=30, stale-while-revalidate=60';
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+const headersByConfig = new WeakMap<AppConfig, Record<CacheKind, readonly string[]>>();
+
+/**
+ * The caching headers of a public answer of this kind, as [name, value, …]: Cache-Control, the
+ * shared caches' own, and Vary (which adds the forwarded host and protocol when pages follow them
+ * unchecked, see originFollowsForwardedHeaders).
+ */
+export function publicCacheHeaders(config: AppConfig, kind: CacheKind): readonly string[] {
+  let byKind = headersByConfig.get(config);
+  if (byKind === undefined) {
+    const pageVary = originFollowsForwardedHeaders(config) ? 'Accept-Encoding, X-Forwarded-Host, X-Forwarded-Proto' : 'Accept-Encoding';
+    const read = ['cache-control', BROWSER_READ, 'vary', 'Accept-Encoding'];
+    byKind = {
+      page: ['cache-control', BROWSER_PAGE, 'cdn-cache-control', SHARED_PAGE, 'surrogate-control', SHARED_PAGE, 'vary', pageVary],
+      trpc: read,
+      legacy: read,
+    };
+    headersByConfig.set(config, byKind);
+  }
+  return byKind[kind];
+}
 
 /** The memo of whether the store is locked, read once per cache generation. */
 const STORE_LOCKED_MEMO = 'store-locked';
@@ -108,21 +140,26 @@ function notModified(header: string | undefined, entry: CacheEntry): boolean {
 /**
  * Sends a cached answer: the precompressed variant the client accepts (Content-Encoding and Vary
  * set here, so a global compression plugin leaves it alone), an ETag per encoding, 304 when the
- * client already has it, and the Cache-Control of the view (`shared: false` makes it private
- * whatever the view). A 503 (a build that met a database outage; never kept) says when to retry.
+ * client already has it, and the caching headers of the kind and view (`shared: false` makes it
+ * private whatever the view). A 503 (a build that met a database outage; never kept) says when
+ * to retry.
  */
 export function sendCached(
   req: FastifyRequest,
   reply: FastifyReply,
   entry: CacheEntry,
+  kind: CacheKind,
   view: AccessView,
   shared = view === 'public',
 ): FastifyReply {
   const encoding = pickEncoding(req.headers['accept-encoding'], entry);
-  reply
-    .header('cache-control', shared ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL)
-    .header('vary', 'Accept-Encoding')
-    .header('etag', `"${entry.etag}${encoding ? `-${encoding}` : ''}"`);
+  if (shared) {
+    const lines = publicCacheHeaders(req.server.config, kind);
+    for (let i = 0; i < lines.length; i += 2) reply.header(lines[i] as string, lines[i + 1]);
+  } else {
+    reply.header('cache-control', PRIVATE_CACHE_CONTROL).header('vary', 'Accept-Encoding');
+  }
+  reply.header('etag', `"${entry.etag}${encoding ? `-${encoding}` : ''}"`);
   if (entry.status === 200 && notModified(req.headers['if-none-match'], entry)) return reply.code(304).send();
   if (entry.status === 503) reply.header('retry-after', String(DB_RETRY_AFTER_SECONDS));
   reply.code(entry.status).header('content-type', entry.contentType);
@@ -158,17 +195,17 @@ function unstoredEntry(src: CacheSource, generation: number): CacheEntry {
 export async function answerCached(
   req: FastifyRequest,
   reply: FastifyReply,
-  key: (view: AccessView) => string,
+  kind: CacheKind,
   build: (view: AccessView) => Promise<CacheSource>,
 ): Promise<FastifyReply> {
   const cache = req.server.publicCache;
   const generation = cache.generation;
   const view = await accessView(req);
   if (cache.generation !== generation) {
-    return sendCached(req, reply, unstoredEntry(await build(view), cache.generation), view, false);
+    return sendCached(req, reply, unstoredEntry(await build(view), cache.generation), kind, view, false);
   }
-  const entry = await cache.get(key(view), () => build(view));
-  return sendCached(req, reply, entry, view);
+  const entry = await cache.get(cacheKey(kind, view, req.url, kind === 'page' ? publicOrigin(req) : ''), () => build(view));
+  return sendCached(req, reply, entry, kind, view);
 }
 
 /** helmet's headers as a flat [name, value, …] list, the start of every early answer's headers. */
@@ -201,7 +238,7 @@ const securityHeaderLines = (): string[] => {
  * - only a current entry (PublicCache.peek) with status 200; everything else (a miss, a cached
  *   404 or 423) is built or sent by the full path. The key's URL is the whole request target, and
  *   an entry exists only if the full path stored it for that route and URL;
- * - headers: helmet's (security.ts, the same list), then sendCached's (Cache-Control, Vary, ETag,
+ * - headers: helmet's (security.ts, the same list), then sendCached's (caching headers, ETag,
  *   Content-Type, Content-Encoding), the page CSP and HSTS as securityPlugin's onSend sets them,
  *   then Content-Length as Fastify does; 304 as sendCached and @fastify/etag answer it (with
  *   `Content-Length: 0` when If-None-Match is exactly the ETag, as the ETag plugin then sends an
@@ -249,7 +286,7 @@ function sendEarlyHit(req: FastifyRequest, reply: FastifyReply): boolean {
   const https = req.protocol === 'https';
   const etag = `"${entry.etag}${encoding ? `-${encoding}` : ''}"`;
   const headers = securityHeaderLines().slice();
-  headers.push('cache-control', PUBLIC_CACHE_CONTROL, 'vary', 'Accept-Encoding', 'etag', etag);
+  headers.push(...publicCacheHeaders(req.server.config, kind), 'etag', etag);
   const ifNoneMatch = h['if-none-match'];
   reply.hijack();
   const res = reply.raw;

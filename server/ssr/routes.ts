@@ -9,7 +9,7 @@ import { MESSAGES } from '../../shared/errors.ts';
 import type { CacheSource } from '../../src/cache/public-cache.ts';
 import { uploadsDirOf } from '../config.ts';
 import { throwIfDatabaseUnavailable } from '../plugins/db-unavailable.ts';
-import { answerCached, cacheKey } from '../plugins/public-cache.ts';
+import { answerCached } from '../plugins/public-cache.ts';
 import { appRouter } from '../trpc/router.ts';
 import { pageSeo } from './head.ts';
 import { documentHtml } from './html.ts';
@@ -103,12 +103,6 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
     if (API_PREFIXES.some((p) => path.startsWith(p)) || path.endsWith('.php')) {
       return reply.code(404).send({ error: MESSAGES.notFound });
     }
-    const origin = publicOrigin(req);
-    return answerCached(
-      req,
-      reply,
-      (view) => cacheKey('page', view, req.url, origin),
-      () => renderPage(req, origin),
-    );
+    return answerCached(req, reply, 'page', () => renderPage(req, publicOrigin(req)));
   });
 }

@@ -3,7 +3,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CacheSource } from '../../src/cache/public-cache.ts';
 import { trpcDatabaseUnavailable, trpcRetryAfter } from '../plugins/db-unavailable.ts';
-import { answerCached, cacheKey } from '../plugins/public-cache.ts';
+import { answerCached } from '../plugins/public-cache.ts';
 import { appRouter } from './router.ts';
 import type { ProcedureMeta, TrpcContext } from './trpc.ts';
 
@@ -90,10 +90,5 @@ async function resolveBatch(req: FastifyRequest): Promise<CacheSource> {
 
 /** Answers a cached public read batch from memory (building it once on a miss). */
 export function answerCachedRead(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  return answerCached(
-    req,
-    reply,
-    (view) => cacheKey('trpc', view, req.url),
-    () => resolveBatch(req),
-  );
+  return answerCached(req, reply, 'trpc', () => resolveBatch(req));
 }

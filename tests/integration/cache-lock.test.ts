@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => c.t.app.inject({ method: 'GET', url, headers });
-const PUBLIC = /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/;
+const PUBLIC = /^(public, )?no-cache$/;
 
 describe('cached answers on the wire', () => {
   it('pages and reads go out precompressed per Accept-Encoding, with the same bytes, an ETag and Vary', async () => {

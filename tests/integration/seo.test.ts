@@ -321,6 +321,35 @@ describe('absolute URLs', () => {
     }
   });
 
+  it('a forged X-Forwarded-Host never reaches a page: ALLOWED_HOSTS pins it; without it shared caches vary on it', async () => {
+    const forged = { host: 'interno:3000', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+    const pinned = await createTestApp({ TRUST_PROXY: 'true', ALLOWED_HOSTS: 'loja.example.com, www.loja.example.com' });
+    const open = await createTestApp({ TRUST_PROXY: '1' });
+    try {
+      const evil = await pinned.app.inject({ method: 'GET', url: '/', headers: forged });
+      expect(canonical(evil.body)).toBe('https://loja.example.com/');
+      expect(evil.body).not.toContain('evil.example');
+      expect(evil.headers.vary).toBe('Accept-Encoding');
+      const robots = await pinned.app.inject({ method: 'GET', url: '/robots.txt', headers: forged });
+      expect(robots.body).toContain('Sitemap: https://loja.example.com/sitemap.xml');
+      // A listed host (any case, default port) is kept.
+      const www = { ...forged, 'x-forwarded-host': 'WWW.loja.example.com:443' };
+      expect(canonical((await pinned.app.inject({ method: 'GET', url: '/', headers: www })).body)).toBe('https://www.loja.example.com/');
+      // Neither PUBLIC_URL nor ALLOWED_HOSTS: the page follows the header, so shared caches must key on it.
+      for (const round of ['miss', 'hit']) {
+        const res = await open.app.inject({ method: 'GET', url: '/', headers: forged });
+        expect(res.headers.vary, round).toBe('Accept-Encoding, X-Forwarded-Host, X-Forwarded-Proto');
+      }
+      // Reads do not depend on the host.
+      expect((await open.app.inject({ method: 'GET', url: '/api/products/list.php', headers: forged })).headers.vary).toBe(
+        'Accept-Encoding',
+      );
+      expect(() => loadConfig({ ALLOWED_HOSTS: 'loja.com.br, https://x' })).toThrow(ConfigError);
+    } finally {
+      await Promise.all([pinned.close(), open.close()]);
+    }
+  });
+
   it('PUBLIC_URL is validated: an http(s) origin only', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://loja.com.br/' }).publicUrl).toBe('https://loja.com.br');
     expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).publicUrl).toBe('http://127.0.0.1:3000');
