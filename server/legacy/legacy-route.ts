@@ -3,7 +3,7 @@ import { MESSAGES } from '../../shared/errors.ts';
 import type { AppContext } from '../../src/context.ts';
 import { AppError, isAppError } from '../../src/errors.ts';
 import { errorBody } from '../plugins/errors.ts';
-import { answerCached, cacheKey } from '../plugins/public-cache.ts';
+import { answerCached } from '../plugins/public-cache.ts';
 
 /** Who may call a route. Every registered route declares one; a test checks that none lacks it. */
 export type Policy = 'public' | 'admin';

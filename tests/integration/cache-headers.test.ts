@@ -75,7 +75,7 @@ describe('Cache-Control per answer', () => {
     expect(lock.statusCode).toBe(200);
     try {
       for (const url of [...pages(), ...READS]) {
-        for (const headers of [{}, { cookie: c.cookie }]) {
+        for (const headers of [{}, { cookie: c.cookie }] as Record<string, string>[]) {
           const res = await get(url, headers);
           expect(res.headers['cache-control'], url).toMatch(/no-store/);
           expect(res.headers['cdn-cache-control'], url).toBeUndefined();
