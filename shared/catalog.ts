@@ -37,13 +37,31 @@ const zOptionalQueryInt = (min: number, max: number) =>
     .transform((v) => (v === '' ? undefined : v))
     .optional();
 
-export const ZProductListInput = z
-  .object({
-    q: zLine({ max: 200 }).optional(),
-    limit: zOptionalQueryInt(1, 500),
-    collection_id: zOptionalQueryInt(1, 2_147_483_647),
-  })
-  .default({});
+const productListShape = {
+  q: zLine({ max: 200 }).optional(),
+  limit: zOptionalQueryInt(1, 500),
+  /** Products to skip (in the list's order) before the `limit` answered. */
+  offset: zOptionalQueryInt(0, 10_000_000),
+  collection_id: zOptionalQueryInt(1, 2_147_483_647),
+};
+
+/**
+ * `/api/products/list.php`'s query (spec §7): without `limit` and `q` the whole catalogue, as the
+ * contract says (streamed from the database in bounded batches past a size: catalog.service.ts);
+ * `limit` (1-500) and `offset` page it; `q` answers at most `limit` (8 by default) matches.
+ */
+export const ZProductListInput = z.object(productListShape).default({});
+export type ProductListInput = z.output<typeof ZProductListInput>;
+
+/**
+ * The tRPC catalogue lists: always a page, PRODUCT_PAGE.default products unless `limit` asks for
+ * fewer or more (at most PRODUCT_PAGE.max), from `offset`; the next page starts at offset + limit.
+ */
+export const PRODUCT_PAGE = { default: 50, max: 100 } as const;
+export const ZProductPageInput = z
+  .object({ ...productListShape, limit: zOptionalQueryInt(1, PRODUCT_PAGE.max) })
+  .default({})
+  .transform((v) => ({ ...v, limit: v.limit ?? (v.q !== undefined ? LIMITS.searchMaxResults : PRODUCT_PAGE.default) }));
 
 /** `?id=` or `?slug=` (spec §7); the id wins when both are sent. */
 export const ZProductLookup = z

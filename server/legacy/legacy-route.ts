@@ -1,9 +1,10 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/errors.ts';
 import type { AppContext } from '../../src/context.ts';
 import { AppError, isAppError } from '../../src/errors.ts';
 import { errorBody } from '../plugins/errors.ts';
-import { answerCached } from '../plugins/public-cache.ts';
+import { accessView, answerCached, PRIVATE_CACHE_CONTROL } from '../plugins/public-cache.ts';
 
 /** Who may call a route. Every registered route declares one; a test checks that none lacks it. */
 export type Policy = 'public' | 'admin';
@@ -33,6 +34,11 @@ type RouteDef = {
    * must not set it.
    */
   cached?: boolean;
+  /**
+   * A cached read whose answer can be too long to build at once: the text of its JSON in pieces,
+   * sent as they come and never cached, or null when the ordinary (cached) handler answers.
+   */
+  stream?: (ctx: AppContext, req: FastifyRequest) => Promise<AsyncIterable<string> | null>;
 };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -46,8 +52,13 @@ function cachedRead(app: FastifyInstance, def: RouteDef): void {
     method: 'GET',
     url: def.url,
     config: { policy: 'public', publicCache: 'legacy' },
-    handler: (req, reply) =>
-      answerCached(req, reply, 'legacy', async () => {
+    handler: async (req, reply) => {
+      // A locked store's refusal is cached like any answer (answerCached below).
+      if (def.stream && (await accessView(req)) !== 'locked') {
+        const pieces = await def.stream(await req.appContext(), req);
+        if (pieces) return sendStreamed(req, reply, pieces);
+      }
+      return answerCached(req, reply, 'legacy', async () => {
         try {
           const result = await def.handler(await req.appContext(), req, reply);
           return { status: 200, contentType: JSON_TYPE, body: JSON.stringify(result ?? { ok: true }) };
@@ -56,8 +67,20 @@ function cachedRead(app: FastifyInstance, def: RouteDef): void {
           const { status, body } = errorBody(e);
           return { status, contentType: JSON_TYPE, body: JSON.stringify(body) };
         }
-      }),
+      });
+    },
   });
+}
+
+/**
+ * A streamed public read: the caching headers of its view (a locked store's answer, seen by an
+ * admin, stays private), compressed on the way by the compression plugin; a client that goes away
+ * stops the reading.
+ */
+async function sendStreamed(req: FastifyRequest, reply: FastifyReply, pieces: AsyncIterable<string>): Promise<FastifyReply> {
+  const view = await accessView(req);
+  reply.header('cache-control', view === 'public' ? 'no-cache' : PRIVATE_CACHE_CONTROL);
+  return reply.type(JSON_TYPE).send(Readable.from(pieces));
 }
 
 /** Registers one documented `.php` URL as a thin adapter: policy check, one service call, JSON. */

@@ -3,6 +3,7 @@ import { ZProductCreate, ZProductListInput, ZProductLookup, ZProductReorder, ZPr
 import { ZIdInput } from '../../shared/ids.ts';
 import { getProduct, listProducts } from '../../src/catalog/catalog.service.ts';
 import { createProduct, deleteProduct, reorderProducts, updateProduct } from '../../src/catalog/product.service.ts';
+import { jsonArray, productBatches } from '../../src/catalog/product-stream.ts';
 import { readRequestForm } from '../input/form.ts';
 import { parseInput } from '../input/parse.ts';
 import { legacyRoute, params } from './legacy-route.ts';
@@ -14,6 +15,13 @@ export function productsLegacy(app: FastifyInstance): void {
     url: '/api/products/list.php',
     policy: 'public',
     cached: true,
+    // The whole catalogue (no limit, no search) past one answer's size: streamed in batches.
+    stream: async (ctx, req) => {
+      const input = parseInput(ZProductListInput, params(req));
+      if (input.limit !== undefined || input.q !== undefined || input.offset !== undefined) return null;
+      const batches = await productBatches(ctx, input);
+      return batches && jsonArray(batches);
+    },
     handler: (ctx, req) => listProducts(ctx, parseInput(ZProductListInput, params(req))),
   });
   legacyRoute(app, {

@@ -9,7 +9,7 @@ import { MESSAGES } from '../../shared/errors.ts';
 import type { CacheSource } from '../../src/cache/public-cache.ts';
 import { uploadsDirOf } from '../config.ts';
 import { throwIfDatabaseUnavailable } from '../plugins/db-unavailable.ts';
-import { answerCached } from '../plugins/public-cache.ts';
+import { answerCached, pageUrl } from '../plugins/public-cache.ts';
 import { appRouter } from '../trpc/router.ts';
 import { pageSeo } from './head.ts';
 import { documentHtml } from './html.ts';
@@ -74,7 +74,8 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
     const queryClient = makeServerQueryClient();
     const ctx = await req.appContext();
     const trpc = createTRPCOptionsProxy({ router: appRouter, ctx: { app: ctx, http: null }, queryClient });
-    const page = await renderer.render({ url: req.url, origin, trpc, queryClient });
+    // Rendered from the URL it is cached by (no tracking parameters), so the page is the same for every such URL.
+    const page = await renderer.render({ url: pageUrl(req.url), origin, trpc, queryClient });
     throwIfDatabaseUnavailable(queryClient);
     const seo = await pageSeo(page.head, {
       origin,

@@ -6,7 +6,15 @@ import type { IProduct } from './product.entity.ts';
  * `image_url` is the first gallery image, derived here so an answer never shows a deleted image;
  * products.image_url is only a fallback for rows without a gallery (an external URL, say).
  */
-export function toProductDto(p: IProduct, images: string[] = []): ProductDto {
+export const toProductDto = (p: IProduct, images: string[] = []): ProductDto => productDto(p, images);
+
+/** The fields of a product the API shows, from an entity or a row read without one. */
+type ProductFields = Pick<
+  IProduct,
+  'id' | 'title' | 'slug' | 'description' | 'price' | 'old_price' | 'image_url' | 'shopify_product_id' | 'position'
+> & { collection?: { id: number } | null | undefined };
+
+export function productDto(p: ProductFields, images: string[] = []): ProductDto {
   const gallery = images.length ? images : p.image_url ? [p.image_url] : [];
   return {
     id: p.id,

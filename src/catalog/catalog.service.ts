@@ -12,29 +12,45 @@ import { productSearchSql, toPrefixQuery } from './search.ts';
 
 const productOrder = { position: 'asc', id: 'asc' } as const;
 
+/** The most products one list answer holds at once; a whole catalogue past it is streamed (product-stream.ts). */
+export const PRODUCTS_IN_ONE_ANSWER = 1000;
+
 /**
- * Products, optionally filtered by collection or by a search term. Search is a prefix match on
- * accent-free words (products_search_idx, a GIN index on to_tsvector('simple', search_text));
- * it answers at most `limit` products, 8 by default (the search overlay).
+ * Products, optionally filtered by collection or by a search term, in the owner's order: a page of
+ * `limit` from `offset`. Never more than PRODUCTS_IN_ONE_ANSWER (the default without `limit`).
+ * Search is a prefix match on accent-free words (products_search_idx, a GIN index on
+ * to_tsvector('simple', search_text)); it answers at most `limit` products, 8 by default (the
+ * search overlay).
  */
 export async function listProducts(
   ctx: AppContext,
-  input: { q?: string | undefined; limit?: number | undefined; collection_id?: number | undefined } = {},
+  input: { q?: string | undefined; limit?: number | undefined; offset?: number | undefined; collection_id?: number | undefined } = {},
 ): Promise<ProductDto[]> {
   await assertStoreVisible(ctx);
+  const offset = input.offset ?? 0;
   const where: Record<string, unknown> = {};
   if (input.collection_id) where.collection = input.collection_id;
   if (input.q !== undefined) {
     const query = toPrefixQuery(input.q);
     if (!query) return [];
-    where.id = { $in: await searchProductIds(ctx, query, input.collection_id, input.limit ?? LIMITS.searchMaxResults) };
+    const limit = Math.min(input.limit ?? LIMITS.searchMaxResults, PRODUCTS_IN_ONE_ANSWER);
+    const ids = await searchProductIds(ctx, query, input.collection_id, limit, offset);
+    const found = ids.length ? await ctx.em.find(Product, { id: { $in: ids } }, { orderBy: productOrder }) : [];
+    return withGalleries(ctx.em, found);
   }
-  const products = await ctx.em.find(Product, where, { orderBy: productOrder, limit: input.limit });
+  const limit = Math.min(input.limit ?? PRODUCTS_IN_ONE_ANSWER, PRODUCTS_IN_ONE_ANSWER);
+  const products = await ctx.em.find(Product, where, { orderBy: productOrder, limit, offset });
   return withGalleries(ctx.em, products);
 }
 
-async function searchProductIds(ctx: AppContext, query: string, collectionId: number | undefined, limit: number): Promise<number[]> {
-  const { sql, params } = productSearchSql(query, collectionId, limit);
+async function searchProductIds(
+  ctx: AppContext,
+  query: string,
+  collectionId: number | undefined,
+  limit: number,
+  offset: number,
+): Promise<number[]> {
+  const { sql, params } = productSearchSql(query, collectionId, limit, offset);
   const rows = await ctx.em.getConnection().execute<{ id: number }[]>(sql, params);
   return rows.map((r: { id: number }) => r.id);
 }

@@ -30,10 +30,15 @@ export function productSearchSql(
   prefixQuery: string,
   collectionId: number | undefined,
   limit: number,
+  offset = 0,
 ): { sql: string; params: (string | number)[] } {
   const inCollection = collectionId ? ' and collection_id = ?' : '';
   return {
-    sql: `select id from products where to_tsvector('simple', search_text) @@ to_tsquery('simple', ?)${inCollection} order by position, id limit ?`,
-    params: collectionId ? [prefixQuery, collectionId, limit] : [prefixQuery, limit],
+    // The matches first (materialized: the planner would otherwise walk products_position_idx in
+    // order, testing every row, to find a rare word's few), then their order.
+    sql: `with matches as materialized (
+            select id, position from products where to_tsvector('simple', search_text) @@ to_tsquery('simple', ?)${inCollection}
+          ) select id from matches order by position, id limit ? offset ?`,
+    params: collectionId ? [prefixQuery, collectionId, limit, offset] : [prefixQuery, limit, offset],
   };
 }

@@ -36,22 +36,15 @@ describe(`search over ${N.toLocaleString('en')} products`, () => {
     expect(text).not.toMatch(/Seq Scan on products/);
   });
 
-  it('answers the overlay (limit=8) quickly, for a rare word and for a common prefix', async () => {
+  // How fast is the bench's to say (npm run bench), not a timed test's.
+  it('answers the overlay (limit=8) for a rare word and for a common prefix', async () => {
     const get = (q: string) => t.app.inject({ method: 'GET', url: `/api/products/list.php?q=${encodeURIComponent(q)}&limit=8` });
-    await get('warm-up');
-    let started = performance.now();
     const rare = await get('rarid');
-    const rareMs = performance.now() - started;
     expect(rare.json().map((p: { title: string }) => p.title)).toEqual(
       Array.from({ length: 10 }, (_, i) => `Produto ${(i + 1) * 10_000}`).slice(0, 8),
     );
-    started = performance.now();
     const common = await get('Camis');
-    const commonMs = performance.now() - started;
     expect(common.json()).toHaveLength(8);
     expect(common.json()[0]).toMatchObject({ title: 'Produto 5', position: 5 });
-    console.info(`search: rare ${rareMs.toFixed(0)} ms, common prefix ${commonMs.toFixed(0)} ms`);
-    expect(rareMs).toBeLessThan(500);
-    expect(commonMs).toBeLessThan(1500);
   });
 });

@@ -5,8 +5,8 @@ import {
   ZCollectionPageInput,
   ZHome,
   ZProduct,
-  ZProductListInput,
   ZProductLookup,
+  ZProductPageInput,
   ZSlugInput,
 } from '../../../shared/catalog.ts';
 import { findProductBySlug, getHome, getProduct, listCollections, listProducts } from '../../../src/catalog/catalog.service.ts';
@@ -16,7 +16,7 @@ import { publicReadProcedure, router } from '../trpc.ts';
 export const catalogRouter = router({
   home: publicReadProcedure.output(ZHome).query(({ ctx }) => getHome(ctx.app)),
   products: publicReadProcedure
-    .input(ZProductListInput)
+    .input(ZProductPageInput)
     .output(z.array(ZProduct))
     .query(({ ctx, input }) => listProducts(ctx.app, input)),
   product: publicReadProcedure

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZProduct, ZProductCreate, ZProductListInput, ZProductLookup, ZProductReorder, ZProductUpdate } from '../../../shared/catalog.ts';
+import { ZProduct, ZProductCreate, ZProductLookup, ZProductPageInput, ZProductReorder, ZProductUpdate } from '../../../shared/catalog.ts';
 import { ZIdInput } from '../../../shared/ids.ts';
 import { getProduct, listProducts } from '../../../src/catalog/catalog.service.ts';
 import { createProduct, deleteProduct, reorderProducts, updateProduct } from '../../../src/catalog/product.service.ts';
@@ -15,7 +15,7 @@ async function productForm(form: FormData) {
 
 export const productsRouter = router({
   list: publicReadProcedure
-    .input(ZProductListInput)
+    .input(ZProductPageInput)
     .output(z.array(ZProduct))
     .query(({ ctx, input }) => listProducts(ctx.app, input)),
   get: publicReadProcedure

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageUrl } from '../../server/plugins/public-cache.ts';
+import { type AdminApi, adminApi } from '../helpers/api.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+
+/** Links shared on Instagram, WhatsApp ads or newsletters carry tracking parameters: one page each, not one per click. */
+let c: AdminApi;
+let collection = '';
+beforeAll(async () => {
+  c = await adminApi(await createTestApp());
+  collection = (await c.post('/api/collections/create.php', { name: 'Vestidos' })).json().collection?.slug ?? 'vestidos';
+  await c.postForm('/api/products/create.php', { title: 'Vestido Floral', price: '159.90', collection_id: '1' });
+});
+afterAll(async () => {
+  await c.t.close();
+});
+
+const get = (url: string) => c.t.app.inject({ method: 'GET', url });
+
+describe('page cache keys', () => {
+  it('leave out tracking parameters and order the rest', () => {
+    expect(pageUrl('/')).toBe('/');
+    expect(pageUrl('/?fbclid=IwAR3x&utm_source=instagram&utm_medium=social')).toBe('/');
+    expect(pageUrl('/colecao/vestidos?utm_campaign=verao&ordem=nome&gclid=abc&min=50')).toBe('/colecao/vestidos?min=50&ordem=nome');
+    expect(pageUrl('/colecao/vestidos?ordem=nome&min=50')).toBe(pageUrl('/colecao/vestidos?min=50&ordem=nome'));
+    expect(pageUrl('/produto/x?msclkid=1&ttclid=2&_gl=3&igshid=4&srsltid=5')).toBe('/produto/x');
+  });
+
+  it('a page asked with tracking parameters is the cached page, built once, with nothing of them in it', async () => {
+    const first = await get('/');
+    expect(first.statusCode).toBe(200);
+    const entries = c.t.app.publicCache.size.entries;
+    for (const url of ['/?fbclid=IwAR3xYz', '/?utm_source=whatsapp&utm_medium=ads&utm_campaign=black-friday', '/?gclid=Cj0KCQ']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(first.body);
+      expect(res.body).not.toMatch(/fbclid|utm_|gclid|IwAR3xYz/);
+    }
+    expect(c.t.app.publicCache.size.entries).toBe(entries);
+
+    const sorted = await get(`/colecao/${collection}?ordem=nome&promocao=1`);
+    const tracked = await get(`/colecao/${collection}?utm_source=instagram&promocao=1&fbclid=x&ordem=nome`);
+    expect(tracked.statusCode).toBe(200);
+    expect(tracked.body).toBe(sorted.body);
+  });
+});
