@@ -2,6 +2,7 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ProductDto } from '../shared/catalog.ts';
+import { collectionPath, FEATURED_PATH } from '../shared/catalog-paths.ts';
 import { IMAGE_SIZES } from '../shared/image-variants.ts';
 import type { Locale } from '../shared/locales.ts';
 import type { ReviewListDto } from '../shared/reviews.ts';
@@ -104,12 +105,12 @@ export function pageHead({ i18n, trpc, qc, settings, siteTitle, route, missing }
       };
     }
   }
-  if (route.path === '/colecao/:slug') {
+  if (route.path === '/colecao/:slug' || route.path === FEATURED_PATH) {
     // The very query the page reads (its sort, filters and pages come from the URL).
     const page = qc.getQueryData(collectionPageQuery(trpc, route.slug, route.search).queryKey)?.pages[0];
     if (page) {
       const name = collectionLabel(i18n, page.collection);
-      const path = `/colecao/${encodeURIComponent(page.collection.slug)}`;
+      const path = collectionPath(page.collection.slug);
       const titles = page.products.slice(0, 6).map((p) => p.title);
       return {
         title: titled(name),

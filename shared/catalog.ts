@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEATURED_SLUG } from './catalog-paths.ts';
 import { zBool, zInt } from './coerce.ts';
 import { COLLECTION_SORTS, DEFAULT_COLLECTION_SORT, normalizeCollectionFilters } from './collection-filters.ts';
 import { zId } from './ids.ts';
@@ -70,7 +71,10 @@ export const ZProductLookup = z
   .transform((v): { id: number } | { slug: string } => (v.id !== undefined ? { id: v.id } : { slug: v.slug ?? '' }));
 
 export const ZHome = z.object({
+  /** The first LIMITS.homeFeaturedProducts featured products. */
   featured: z.array(ZProduct),
+  /** More featured products than those: the home links to FEATURED_PATH. */
+  featured_has_more: z.boolean(),
   sections: z.array(z.object({ collection: ZCollection, products: z.array(ZProduct), has_more: z.boolean() })),
 });
 export type HomeDto = z.infer<typeof ZHome>;
@@ -112,11 +116,14 @@ export const ZCollectionCursor = z
   .refine((c) => c.to >= c.from && c.to - c.from < LIMITS.collectionMaxPages);
 export type CollectionCursor = z.output<typeof ZCollectionCursor>;
 
-export const ZCollectionPageInput = ZSlugInput.extend({
-  ...collectionFilterShape,
-  /** Pages from..to (1-based); absent or invalid: the first page. */
-  cursor: ZCollectionCursor.nullish().catch(null),
-}).transform(({ slug, cursor, ...filters }) => ({ slug, cursor, ...normalizeCollectionFilters(filters) }));
+export const ZCollectionPageInput = z
+  .object({
+    slug: zSlug.or(z.literal(FEATURED_SLUG)),
+    ...collectionFilterShape,
+    /** Pages from..to (1-based); absent or invalid: the first page. */
+    cursor: ZCollectionCursor.nullish().catch(null),
+  })
+  .transform(({ slug, cursor, ...filters }) => ({ slug, cursor, ...normalizeCollectionFilters(filters) }));
 export type CollectionPageInput = z.output<typeof ZCollectionPageInput>;
 
 export const ZCollectionPage = z.object({

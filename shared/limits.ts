@@ -14,6 +14,8 @@ export const LIMITS = {
   searchDebounceMs: 300,
   searchMaxResults: 8,
   homeCollectionProducts: 4,
+  /** Featured products (no collection) the home shows; the rest are on FEATURED_PATH ('Ver mais'). */
+  homeFeaturedProducts: 8,
   /** Collection page: products per 'Ver mais' page, and the most pages one request (or one URL) shows. */
   collectionPageSize: 24,
   collectionMaxPages: 50,

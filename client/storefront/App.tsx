@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { FEATURED_PATH } from '../../shared/catalog-paths.ts';
 import { CollectionPage } from './collection/CollectionPage.tsx';
 import { DocumentTitle } from './common/DocumentTitle.tsx';
 import { useShellHydrated } from './common/hydration.tsx';
@@ -22,6 +23,9 @@ export function StorefrontApp() {
           </Route>
           <Route path="/produto/:slug">
             <ProductPage />
+          </Route>
+          <Route path={FEATURED_PATH}>
+            <CollectionPage />
           </Route>
           <Route path="/colecao/:slug">
             <CollectionPage />

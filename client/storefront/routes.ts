@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../server/trpc/router.ts';
+import { FEATURED_PATH, FEATURED_SLUG } from '../../shared/catalog-paths.ts';
 import { isSlug } from '../../shared/text-rules.ts';
 import { collectionPageQuery } from './collection/collection-search.ts';
 import { matchPath } from './router.tsx';
@@ -50,6 +51,12 @@ export const STOREFRONT_ROUTES: StorefrontRoute[] = [
           ]
         : [],
     missing: (trpc, qc, p) => !isSlug(p.slug ?? '') || qc.getQueryData(trpc.catalog.productPage.queryKey({ slug: p.slug ?? '' })) === null,
+  },
+  {
+    // The featured products' own listing: the collection page with FEATURED_SLUG.
+    path: FEATURED_PATH,
+    prefetch: (trpc, qc, _p, search) => [qc.prefetchInfiniteQuery(collectionPageQuery(trpc, FEATURED_SLUG, search))],
+    missing: (trpc, qc, _p, search) => collectionPageData(trpc, qc, { slug: FEATURED_SLUG }, search) === null,
   },
   {
     path: '/colecao/:slug',

@@ -70,13 +70,16 @@ export async function listCollections(ctx: AppContext): Promise<CollectionDto[]>
 }
 
 /**
- * The home page (spec §2): featured = products without a collection; then one section per active
- * collection that has products, in sort order, with its first 4 products by position.
+ * The home page (spec §2): featured = products without a collection (the first 8, the rest on the
+ * featured listing); then one section per active collection that has products, in sort order,
+ * with its first 4 products by position. Nothing in it grows with the catalogue.
  */
 export async function getHome(ctx: AppContext): Promise<HomeDto> {
   await assertStoreVisible(ctx);
   const take = LIMITS.homeCollectionProducts;
-  const featured = await ctx.em.find(Product, { collection: null }, { orderBy: productOrder });
+  // One more than shown tells whether 'Ver mais' is needed.
+  const featuredTake = await ctx.em.find(Product, { collection: null }, { orderBy: productOrder, limit: LIMITS.homeFeaturedProducts + 1 });
+  const featured = featuredTake.slice(0, LIMITS.homeFeaturedProducts);
   const collections = await ctx.em.find(Collection, { active: true }, { orderBy: { sort_order: 'asc', id: 'asc' } });
   // The first take + 1 products of every active collection in one query (the extra one tells
   // whether 'view more' is needed), however many collections the shop has.
@@ -105,7 +108,11 @@ export async function getHome(ctx: AppContext): Promise<HomeDto> {
       has_more: list.length > take,
     });
   }
-  return { featured: featured.map((p) => toProductDto(p, g.get(p.id))), sections };
+  return {
+    featured: featured.map((p) => toProductDto(p, g.get(p.id))),
+    featured_has_more: featuredTake.length > featured.length,
+    sections,
+  };
 }
 
 /** The product page's data: the product, or null when no product has that slug. */

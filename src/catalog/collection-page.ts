@@ -1,4 +1,5 @@
-import type { CollectionPageDto, CollectionPageInput, CollectionSort } from '../../shared/catalog.ts';
+import type { CollectionDto, CollectionPageDto, CollectionPageInput, CollectionSort } from '../../shared/catalog.ts';
+import { FEATURED_SLUG } from '../../shared/catalog-paths.ts';
 import { LIMITS } from '../../shared/limits.ts';
 import type { AppContext } from '../context.ts';
 import { assertStoreVisible } from '../settings/store-lock.ts';
@@ -19,6 +20,9 @@ const ORDER_BY: Record<CollectionSort, string> = {
   nome: 'title collate "und-x-icu" asc, id asc',
   novidades: 'created_at desc, id desc',
 };
+
+/** The featured listing as a collection: its name is translated on the storefront (collection-label.ts). */
+const FEATURED_COLLECTION: CollectionDto = { id: 0, name: 'Produtos em destaque', slug: FEATURED_SLUG, sort_order: 0, active: true };
 
 type Sql = { sql: string; params: (string | number)[] };
 
@@ -45,16 +49,21 @@ function filterSql(input: CollectionPageInput): Sql {
  */
 export async function findCollectionPage(ctx: AppContext, input: CollectionPageInput): Promise<CollectionPageDto | null> {
   await assertStoreVisible(ctx);
-  const collection = await ctx.em.findOne(Collection, { slug: input.slug, active: true });
-  if (!collection) return null;
+  const featured = input.slug === FEATURED_SLUG;
+  const row = featured ? null : await ctx.em.findOne(Collection, { slug: input.slug, active: true });
+  if (!featured && !row) return null;
+  const collection: CollectionDto = row ? toCollectionDto(row) : FEATURED_COLLECTION;
+  // The featured listing: the products without a collection (products_collection_position_idx has them too).
+  const inList = featured ? 'collection_id is null' : 'collection_id = ?';
+  const listParams = featured ? [] : [collection.id];
   const conn = ctx.em.getConnection();
   const filter = filterSql(input);
 
   // One pass over the collection gives the count after filters and the unfiltered price range.
   const [stats] = await conn.execute<{ total: number; min_price: string | null; max_price: string | null }[]>(
     `select count(*) filter (where ${filter.sql})::int as total, min(price)::text as min_price, max(price)::text as max_price
-       from products where collection_id = ?`,
-    [...filter.params, collection.id],
+       from products where ${inList}`,
+    [...filter.params, ...listParams],
   );
   const total = Number(stats?.total ?? 0);
 
@@ -63,9 +72,9 @@ export async function findCollectionPage(ctx: AppContext, input: CollectionPageI
   const offset = (from - 1) * size;
   const limit = (to - from + 1) * size;
   const rows = await conn.execute<{ id: number }[]>(
-    `select id from products where collection_id = ? and ${filter.sql}
+    `select id from products where ${inList} and ${filter.sql}
       order by ${ORDER_BY[input.sort]} limit ? offset ?`,
-    [collection.id, ...filter.params, limit, offset],
+    [...listParams, ...filter.params, limit, offset],
   );
   const ids = rows.map((r: { id: number }) => r.id);
   const found = ids.length ? await ctx.em.find(Product, { id: { $in: ids } }) : [];
@@ -73,7 +82,7 @@ export async function findCollectionPage(ctx: AppContext, input: CollectionPageI
   const products = ids.flatMap((id: number) => byId.get(id) ?? []);
 
   return {
-    collection: toCollectionDto(collection),
+    collection,
     products: await withGalleries(ctx.em, products),
     total,
     has_more: offset + limit < total,

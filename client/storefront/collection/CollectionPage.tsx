@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { CollectionCursor, CollectionFilters } from '../../../shared/catalog.ts';
+import { FEATURED_SLUG } from '../../../shared/catalog-paths.ts';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
 import { isSlug } from '../../../shared/text-rules.ts';
 import { useTRPC } from '../../trpc.ts';
@@ -38,7 +39,8 @@ export function CollectionPage() {
     card.querySelector<HTMLElement>(':scope > a')?.focus({ preventScroll: true });
   });
   const { filters } = parseCollectionSearch(search);
-  const valid = isSlug(slug);
+  // No slug: the featured listing (FEATURED_PATH), the products without a collection.
+  const valid = slug === FEATURED_SLUG || isSlug(slug);
   const query = useInfiniteQuery({
     ...collectionPageQuery(trpc, slug, search),
     enabled: valid,

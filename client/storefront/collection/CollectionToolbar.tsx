@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { CollectionFilters, CollectionSort } from '../../../shared/catalog.ts';
+import { collectionPath } from '../../../shared/catalog-paths.ts';
 import { CURRENCIES, type CurrencyCode } from '../../../shared/currencies.ts';
 import { Link } from '../router.tsx';
 import classes from './CollectionToolbar.module.css';
@@ -68,7 +69,7 @@ export function CollectionToolbar({ slug, filters, total, priceRange, currency, 
   const symbol = CURRENCIES[currency].symbol;
 
   return (
-    <form method="get" action={`/colecao/${slug}`} className={classes.toolbar} onSubmit={submit}>
+    <form method="get" action={collectionPath(slug)} className={classes.toolbar} onSubmit={submit}>
       <p className={classes.count} aria-live="polite">
         <Plural value={total} one="# produto" other="# produtos" />
       </p>

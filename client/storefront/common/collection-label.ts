@@ -10,6 +10,8 @@ const KNOWN: Record<string, [original: string, label: MessageDescriptor]> = {
   camisetas: ['Camisetas', msg`Camisetas`],
   acessorios: ['Acessórios', msg`Acessórios`],
   'casa-decoracao': ['Casa & Decoração', msg`Casa & Decoração`],
+  // The featured listing (FEATURED_SLUG): the products without a collection.
+  '': ['Produtos em destaque', msg`Produtos em destaque`],
 };
 
 export function collectionLabel(i18n: I18n, collection: { slug: string; name: string }): string {

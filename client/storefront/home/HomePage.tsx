@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { FEATURED_PATH } from '../../../shared/catalog-paths.ts';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
 import { useTRPC } from '../../trpc.ts';
 import { collectionLabel } from '../common/collection-label.ts';
@@ -36,6 +37,17 @@ export function HomePage() {
               <Trans>Produtos em destaque</Trans>
             </h2>
             <ProductGrid products={home.data.featured} currency={currency} priorityFirst={!banners.data?.length} />
+            {home.data.featured_has_more && (
+              <div className={classes.more}>
+                <Link to={FEATURED_PATH} className={classes.moreButton} style={viewMore}>
+                  <Trans>Ver mais</Trans>
+                  <span className="visually-hidden">
+                    {' '}
+                    <Trans>Produtos em destaque</Trans>
+                  </span>
+                </Link>
+              </div>
+            )}
           </section>
         )}
         {home.data?.sections.map((s, i) => {
