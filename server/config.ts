@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { normalizeShopDomain, SHOP_DOMAIN_PATTERN } from '../shared/settings.ts';
+import { SITEMAP_MAX_URLS } from '../src/catalog/sitemap.ts';
 
 /**
  * Runtime configuration, read once from the environment and validated at boot.
@@ -66,6 +67,7 @@ const EnvSchema = z.object({
       'must be host names separated by commas, e.g. loja.com.br,www.loja.com.br',
     ),
   GEOIP_DB: z.string().default(''),
+  SITEMAP_MAX_URLS: z.coerce.number().int().min(1).max(SITEMAP_MAX_URLS).default(SITEMAP_MAX_URLS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
@@ -91,6 +93,8 @@ export type AppConfig = {
    * first is used for a request that names another. Empty: any host (see publicOrigin).
    */
   allowedHosts: string[];
+  /** URLs per sitemap file; past it /sitemap.xml is an index of /sitemap-N.xml files. */
+  sitemapMaxUrls: number;
   /** A MaxMind-format city database for /api/location/detect.php, or null. */
   geoipDb: string | null;
   logLevel: string;
@@ -136,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     allowedHosts: e.ALLOWED_HOSTS,
     geoipDb: e.GEOIP_DB ? resolve(e.GEOIP_DB) : null,
+    sitemapMaxUrls: e.SITEMAP_MAX_URLS,
     logLevel: e.LOG_LEVEL,
     session: { idleMs: e.SESSION_IDLE_HOURS * 3_600_000, maxMs: e.SESSION_MAX_DAYS * 86_400_000 },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

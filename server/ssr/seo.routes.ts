@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CacheSource } from '../../src/cache/public-cache.ts';
-import { sitemapData } from '../../src/catalog/sitemap.ts';
+import { sitemapSize, sitemapUrls } from '../../src/catalog/sitemap.ts';
 import { answerCached } from '../plugins/public-cache.ts';
 import { publicOrigin } from './public-url.ts';
 
@@ -17,24 +17,43 @@ const DISALLOWED = ['/admin', '/api/', '/trpc/', '/auth/', '/settings/'];
  */
 export async function seoRoutes(app: FastifyInstance): Promise<void> {
   const cached = { config: { publicCache: 'page' as const } };
-  app.get('/sitemap.xml', cached, (req, reply) => answerCached(req, reply, 'page', () => sitemap(req)));
+  app.get('/sitemap.xml', cached, (req, reply) => answerCached(req, reply, 'page', () => sitemap(req, 0)));
+  // The files of a sitemap index: /sitemap-1.xml, /sitemap-2.xml, …
+  app.get<{ Params: { n: string } }>('/sitemap-:n(^\\d{1,6}).xml', cached, (req, reply) =>
+    answerCached(req, reply, 'page', () => sitemap(req, Number(req.params.n) || -1)),
+  );
   app.get('/robots.txt', cached, (req, reply) => answerCached(req, reply, 'page', async () => robots(req)));
 }
 
-async function sitemap(req: FastifyRequest): Promise<CacheSource> {
+const XML = 'application/xml; charset=utf-8';
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>';
+
+/**
+ * `file` 0: /sitemap.xml, the URLs themselves while they fit in one file (SITEMAP_MAX_URLS, or the
+ * configured smaller cap), else an index of the files; `file` n: the n-th file of the index.
+ */
+async function sitemap(req: FastifyRequest, file: number): Promise<CacheSource> {
   const origin = publicOrigin(req);
-  const data = await sitemapData(await req.appContext());
-  const url = (path: string, lastmod: string) =>
-    `<url><loc>${escapeXml(`${origin}${path}`)}</loc><lastmod>${escapeXml(lastmod)}</lastmod></url>`;
+  const ctx = await req.appContext();
+  const cap = req.server.config.sitemapMaxUrls;
+  const files = Math.ceil((await sitemapSize(ctx)) / cap);
+  const loc = (path: string) => `<loc>${escapeXml(`${origin}${path}`)}</loc>`;
+  if (file === 0 && files > 1) {
+    const entries = Array.from({ length: files }, (_, i) => `<sitemap>${loc(`/sitemap-${i + 1}.xml`)}</sitemap>`);
+    const body = [XML_HEAD, '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, '</sitemapindex>'];
+    return { status: 200, contentType: XML, body: body.join('\n') };
+  }
+  if (file > files || file < 0) {
+    return { status: 404, contentType: 'text/plain; charset=utf-8', body: 'Not found' };
+  }
+  const urls = await sitemapUrls(ctx, Math.max(0, file - 1) * cap, cap);
   const body = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
+    XML_HEAD,
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    url('/', data.homeLastmod),
-    ...data.collections.map((c) => url(`/colecao/${encodeURIComponent(c.slug)}`, c.lastmod)),
-    ...data.products.map((p) => url(`/produto/${encodeURIComponent(p.slug)}`, p.lastmod)),
+    ...urls.map((u) => `<url>${loc(u.path)}<lastmod>${escapeXml(u.lastmod)}</lastmod></url>`),
     '</urlset>',
-  ].join('\n');
-  return { status: 200, contentType: 'application/xml; charset=utf-8', body };
+  ];
+  return { status: 200, contentType: XML, body: body.join('\n') };
 }
 
 function robots(req: FastifyRequest): CacheSource {

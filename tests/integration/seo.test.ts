@@ -253,6 +253,38 @@ describe('sitemap.xml and robots.txt', () => {
     expect(new Date(await lastmod()).getTime()).toBeGreaterThan(new Date(before).getTime());
   });
 
+  it('past the cap, sitemap.xml is an index of files of at most that many URLs, listing everything once', {
+    timeout: 120_000,
+  }, async () => {
+    const small = await createTestApp({ SITEMAP_MAX_URLS: '3', PUBLIC_URL: ORIGIN });
+    const admin = await adminApi(small);
+    try {
+      await admin.post('/api/collections/create.php', { name: 'Vestidos' });
+      for (const title of ['Saia', 'Blusa', 'Calça', 'Bolsa', 'Cinto'])
+        await admin.postForm('/api/products/create.php', { title, price: '10' });
+      const index = await small.app.inject({ method: 'GET', url: '/sitemap.xml' });
+      expect(index.statusCode).toBe(200);
+      expect(index.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      const files = [...index.body.matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)].map((m) => m[1] ?? '');
+      expect(files).toEqual([1, 2, 3].map((n) => `${ORIGIN}/sitemap-${n}.xml`));
+      const all: string[] = [];
+      for (const file of files) {
+        const res = await small.app.inject({ method: 'GET', url: new URL(file).pathname });
+        expect(res.statusCode).toBe(200);
+        const urls = parseSitemap(res.body);
+        expect(urls.length).toBeLessThanOrEqual(3);
+        all.push(...urls.map((u) => u.loc));
+      }
+      expect(all[0]).toBe(`${ORIGIN}/`);
+      expect(all[1]).toBe(`${ORIGIN}/colecao/vestidos`);
+      expect(all.slice(2).sort()).toEqual(['blusa', 'bolsa', 'calca', 'cinto', 'saia'].map((s) => `${ORIGIN}/produto/${s}`));
+      expect((await small.app.inject({ method: 'GET', url: '/sitemap-4.xml' })).statusCode).toBe(404);
+      expect((await small.app.inject({ method: 'GET', url: '/sitemap-0.xml' })).statusCode).toBe(404);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('robots.txt keeps crawlers out of the admin and the APIs and names the sitemap', async () => {
     const res = await page('/robots.txt');
     expect(res.statusCode).toBe(200);
