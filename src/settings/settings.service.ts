@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../shared/errors.ts';
+import { shippingDaysProblem } from '../../shared/setting-ranges.ts';
 import { normalizeShopDomain, SETTINGS_KEYS, type Settings, SHOP_DOMAIN_PATTERN } from '../../shared/settings.ts';
 import { type AdminSettings, type SettingsUpdate, ZSettingsUpdate } from '../../shared/settings-input.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -99,6 +100,11 @@ export async function updateSettings(ctx: AppContext, raw: unknown, images: Sett
   const locks = fields.store_locked ?? row.store_locked;
   if (locks && !store_unlock_password && !row.store_unlock_password_hash) {
     throw new AppError('BAD_REQUEST', 'Defina uma senha de desbloqueio antes de bloquear a loja', undefined, 'store_unlock_password');
+  }
+  const days = shippingDaysProblem(fields.shipping_min_days ?? row.shipping_min_days, fields.shipping_max_days ?? row.shipping_max_days);
+  if (days) {
+    const field = fields.shipping_min_days === undefined ? 'shipping_max_days' : 'shipping_min_days';
+    throw new AppError('BAD_REQUEST', days, undefined, field);
   }
   const hash = store_unlock_password ? await hashPassword(store_unlock_password) : undefined;
   const cleared = IMAGE_COLUMNS.filter((c) => ({ logo_url, favicon_url, footer_image_url })[c] === '' && row[c]);
