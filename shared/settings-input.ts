@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zBool, zIntBetween } from './coerce.ts';
+import { INVALID_COLOR_MESSAGE, isColorSetting, isSettingColor } from './css-color.ts';
 import { MESSAGES } from './errors.ts';
 import { SETTING_RANGES, shippingDaysProblem } from './setting-ranges.ts';
 import { type Settings, ZSettings } from './settings.ts';
@@ -10,7 +11,7 @@ const MESSAGE_FOR: Partial<Record<keyof Settings, string>> = { locale: MESSAGES.
 /** The shop's title is a display name, its description and footer text may span lines; the rest are plain lines. */
 const TEXT_FIELD: Partial<Record<keyof Settings, typeof zLine>> = { site_title: zName, site_description: zBlock, copyright_text: zBlock };
 
-/** The update form of one field: legacy booleans, numbers in their range, trimmed text, spec messages. */
+/** The update form of one field: legacy booleans, numbers in their range, colours that are colours, trimmed text, spec messages. */
 function inputFor(key: keyof Settings, schema: z.ZodType): z.ZodType {
   if (schema instanceof z.ZodBoolean) return zBool;
   if (key in SETTING_RANGES) {
@@ -18,6 +19,8 @@ function inputFor(key: keyof Settings, schema: z.ZodType): z.ZodType {
     return zIntBetween(r.min, r.max, r.message);
   }
   if (schema instanceof z.ZodEnum) return z.enum(schema.options as [string, ...string[]], { error: MESSAGE_FOR[key] });
+  if (isColorSetting(key))
+    return zLine({ trim: true, max: 64, tooLong: INVALID_COLOR_MESSAGE }).refine((v) => isSettingColor(key, v), INVALID_COLOR_MESSAGE);
   if (schema instanceof z.ZodString) return (TEXT_FIELD[key] ?? zLine)({ trim: true }).pipe(schema);
   return schema;
 }

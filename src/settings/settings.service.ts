@@ -1,6 +1,7 @@
+import { isColorSetting, isSettingColor } from '../../shared/css-color.ts';
 import { MESSAGES } from '../../shared/errors.ts';
 import { shippingDaysProblem } from '../../shared/setting-ranges.ts';
-import { normalizeShopDomain, SETTINGS_KEYS, type Settings, SHOP_DOMAIN_PATTERN } from '../../shared/settings.ts';
+import { normalizeShopDomain, SETTINGS_DEFAULTS, SETTINGS_KEYS, type Settings, SHOP_DOMAIN_PATTERN } from '../../shared/settings.ts';
 import { type AdminSettings, type SettingsUpdate, ZSettingsUpdate } from '../../shared/settings-input.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { AppContext, ShopDefaults } from '../context.ts';
@@ -14,6 +15,19 @@ function toSettings(row: ISettingsRow): Settings {
   const out = {} as Record<string, unknown>;
   for (const key of SETTINGS_KEYS) out[key] = row[key as keyof ISettingsRow];
   return out as Settings;
+}
+
+/**
+ * The settings as the storefront may draw them: a stored colour that is not a colour (saved before
+ * colours were checked) reads as its default, so it never reaches a style attribute. The admin
+ * reads the stored value, and saving it again is refused with the colour message in place.
+ */
+function drawable(settings: Settings): Settings {
+  const out = settings as Record<string, unknown>;
+  for (const key of SETTINGS_KEYS) {
+    if (isColorSetting(key) && !isSettingColor(key, String(out[key]))) out[key] = SETTINGS_DEFAULTS[key];
+  }
+  return settings;
 }
 
 /**
@@ -48,7 +62,7 @@ export async function getPublicSettings(ctx: AppContext): Promise<Settings | Loc
       locale: row.locale as Settings['locale'],
     };
   }
-  return { ...toSettings(row), ...effectiveShopify(row, ctx.shop) };
+  return { ...drawable(toSettings(row)), ...effectiveShopify(row, ctx.shop) };
 }
 export type LockedView = Pick<Settings, 'site_title' | 'logo_url' | 'favicon_url' | 'locale'> & { store_locked: true };
 
