@@ -6,6 +6,7 @@ import { toCollectionDto } from './catalog.mapper.ts';
 import { Collection } from './collection.entity.ts';
 import { withGalleries } from './galleries.ts';
 import { Product } from './product.entity.ts';
+import { collectionByOldSlug } from './slug-history.ts';
 
 /**
  * ORDER BY of each sort, always ending with the id so equal values keep one order from page to
@@ -41,12 +42,14 @@ function filterSql(input: CollectionPageInput): Sql {
 /**
  * The collection page (spec §2): an active collection's products sorted, filtered and paged in the
  * database, with the count after filters and the collection's price range; null when no active
- * collection has that slug.
+ * collection has that slug. A slug the collection had before a rename finds it too (its `slug`
+ * then differs: the client moves to it).
  */
 export async function findCollectionPage(ctx: AppContext, input: CollectionPageInput): Promise<CollectionPageDto | null> {
   await assertStoreVisible(ctx);
-  const collection = await ctx.em.findOne(Collection, { slug: input.slug, active: true });
-  if (!collection) return null;
+  const live = await ctx.em.findOne(Collection, { slug: input.slug });
+  const collection = live ?? (await collectionByOldSlug(ctx.em, input.slug));
+  if (!collection?.active) return null;
   const conn = ctx.em.getConnection();
   const filter = filterSql(input);
 
