@@ -21,7 +21,8 @@ async function main(): Promise<void> {
   })();
   app.log.info({ database: app.db.kind, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'database ready');
 
-  installGracefulShutdown(app, { drainMs: config.shutdownDrainMs, graceMs: config.shutdownGraceMs }, (code) => process.exit(code));
+  const stop = { drainMs: config.shutdownDrainMs, graceMs: config.shutdownGraceMs, interactive: process.stdin.isTTY === true };
+  installGracefulShutdown(app, stop, (code) => process.exit(code));
   await app.listen({ port: config.port, host: config.host });
 }
 
