@@ -72,7 +72,12 @@ function trackConnections(server: Server) {
   };
 }
 
-export type ShutdownOptions = { drainMs: number; graceMs: number };
+export type ShutdownOptions = {
+  drainMs: number;
+  graceMs: number;
+  /** True when a person runs the process in a terminal: their Ctrl-C (SIGINT) skips the drain delay. */
+  interactive?: boolean;
+};
 
 /**
  * Graceful stop as load balancers expect it, installed on SIGTERM and SIGINT:
@@ -82,6 +87,10 @@ export type ShutdownOptions = { drainMs: number; graceMs: number };
  *    once its requests are answered and it has nothing more to read: no request sent is lost;
  * 3. then Fastify's onClose hooks run and the database closes; the process exits 0.
  * If all of it takes longer than `graceMs`, the process exits 1.
+ * Ctrl-C in a terminal (SIGINT with `interactive`) skips step 1's delay: no load balancer is
+ * waiting on /readyz there, and `npm start` gives the prompt back at once, so a process that
+ * lingered for seconds would hold the data directory while the next `npm start` begins. Requests
+ * already received are still answered (step 2).
  */
 export function installGracefulShutdown(app: FastifyInstance, opts: ShutdownOptions, exit: (code: number) => void): void {
   const server = app.server;
@@ -98,8 +107,9 @@ export function installGracefulShutdown(app: FastifyInstance, opts: ShutdownOpti
     try {
       markDraining(app);
       conns.drain();
-      app.log.info({ signal, drainMs: opts.drainMs }, 'shutting down: draining');
-      await new Promise((r) => setTimeout(r, opts.drainMs));
+      const drainMs = signal === 'SIGINT' && opts.interactive ? 0 : opts.drainMs;
+      app.log.info({ signal, drainMs }, drainMs ? 'shutting down: draining' : 'shutting down');
+      if (drainMs) await new Promise((r) => setTimeout(r, drainMs));
       // 'close' fires once the listener is closed and every connection is gone. net.Server's close,
       // not http.Server's: that one also drops "idle" keep-alive connections at once, including
       // those whose request bytes arrived but are not parsed yet (a reset request).

@@ -25,7 +25,8 @@ async function main(): Promise<void> {
     app.log.warn('TRUST_PROXY is set without PUBLIC_URL or ALLOWED_HOSTS: page links follow X-Forwarded-Host; set one of them');
   }
 
-  installGracefulShutdown(app, { drainMs: config.shutdownDrainMs, graceMs: config.shutdownGraceMs }, (code) => process.exit(code));
+  const stop = { drainMs: config.shutdownDrainMs, graceMs: config.shutdownGraceMs, interactive: process.stdin.isTTY === true };
+  installGracefulShutdown(app, stop, (code) => process.exit(code));
   await app.listen({ port: config.port, host: config.host });
 }
 

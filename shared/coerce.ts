@@ -23,9 +23,11 @@ export const zInt = z
   .transform((v) => Number(v))
   .pipe(z.number().int().min(INT32.min).max(INT32.max));
 
-/** An integer clamped into [min, max]; anything unreadable falls back to `fallback`. */
-export const zIntInRange = (min: number, max: number, fallback: number) =>
-  z.unknown().transform((v) => {
-    const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
-    return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+/** An integer in [min, max], as a number or numeric text; anything else is refused with `message`. */
+export const zIntBetween = (min: number, max: number, message: string) =>
+  z.unknown().transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : Number.NaN;
+    if (Number.isInteger(n) && n >= min && n <= max) return n;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zBool, zInt } from './coerce.ts';
+import { INVALID_COLOR_MESSAGE, isCssColor } from './css-color.ts';
 import { zId } from './ids.ts';
 import { zLine, zName } from './text-fields.ts';
 import { hasControlChars } from './text-rules.ts';
@@ -124,8 +125,8 @@ const zLinkUrl = z
   .transform((v) => (v ?? '').trim())
   .pipe(z.string().max(2000, CONTENT_MESSAGES.textTooLong));
 
-/** Colour fields take a picker value or free text without further check (spec §5); blank means default. */
-const zColor = zPlain(64);
+/** Colour fields take a picker value or a colour typed as text (shared/css-color.ts); blank means default. */
+const zColor = zPlain(64).refine((v) => v === '' || isCssColor(v), INVALID_COLOR_MESSAGE);
 
 export const ZBannerFields = z.object({ title: zLabel(255).optional(), href: zLinkUrl.optional(), sort_order: zSortOrder });
 export type BannerFields = z.infer<typeof ZBannerFields>;

@@ -1,33 +1,26 @@
 import { z } from 'zod';
-import { zBool, zIntInRange } from './coerce.ts';
+import { zBool, zIntBetween } from './coerce.ts';
+import { INVALID_COLOR_MESSAGE, isColorSetting, isSettingColor } from './css-color.ts';
 import { MESSAGES } from './errors.ts';
-import { LIMITS } from './limits.ts';
-import { SETTINGS_DEFAULTS, type Settings, ZSettings } from './settings.ts';
+import { SETTING_RANGES, shippingDaysProblem } from './setting-ranges.ts';
+import { type Settings, ZSettings } from './settings.ts';
 import { zBlock, zLine, zName } from './text-fields.ts';
-
-/** Numeric settings and their spec §5 ranges; out-of-range input falls back to the default. */
-const RANGES = {
-  product_thumbnail_size: LIMITS.thumbnailSize,
-  shipping_min_days: LIMITS.shippingMinDays,
-  shipping_max_days: LIMITS.shippingMaxDays,
-  payment_icon_size: LIMITS.paymentIconSize,
-  product_button_width_percent: LIMITS.productButtonWidth,
-  product_button_height_px: LIMITS.productButtonHeight,
-} as const;
 
 const MESSAGE_FOR: Partial<Record<keyof Settings, string>> = { locale: MESSAGES.invalidLocale, currency: MESSAGES.invalidCurrency };
 
 /** The shop's title is a display name, its description and footer text may span lines; the rest are plain lines. */
 const TEXT_FIELD: Partial<Record<keyof Settings, typeof zLine>> = { site_title: zName, site_description: zBlock, copyright_text: zBlock };
 
-/** The update form of one field: legacy booleans, clamped numbers, trimmed text, spec messages. */
+/** The update form of one field: legacy booleans, numbers in their range, colours that are colours, trimmed text, spec messages. */
 function inputFor(key: keyof Settings, schema: z.ZodType): z.ZodType {
   if (schema instanceof z.ZodBoolean) return zBool;
-  if (key in RANGES) {
-    const r = RANGES[key as keyof typeof RANGES];
-    return zIntInRange(r.min, r.max, SETTINGS_DEFAULTS[key as keyof typeof RANGES]);
+  if (key in SETTING_RANGES) {
+    const r = SETTING_RANGES[key as keyof typeof SETTING_RANGES];
+    return zIntBetween(r.min, r.max, r.message);
   }
   if (schema instanceof z.ZodEnum) return z.enum(schema.options as [string, ...string[]], { error: MESSAGE_FOR[key] });
+  if (isColorSetting(key))
+    return zLine({ trim: true, max: 64, tooLong: INVALID_COLOR_MESSAGE }).refine((v) => isSettingColor(key, v), INVALID_COLOR_MESSAGE);
   if (schema instanceof z.ZodString) return (TEXT_FIELD[key] ?? zLine)({ trim: true }).pipe(schema);
   return schema;
 }
@@ -41,9 +34,12 @@ const fields = Object.fromEntries(
  * booleans and numbers in their legacy text forms. `store_unlock_password` is plain text in and is
  * stored only as an argon2id hash; empty keeps the current one.
  */
-export const ZSettingsUpdate = z.object({ ...fields, store_unlock_password: zLine({ max: 200 }).optional() }) as unknown as z.ZodType<
-  Partial<Settings> & { store_unlock_password?: string }
->;
+export const ZSettingsUpdate = z.object({ ...fields, store_unlock_password: zLine({ max: 200 }).optional() }).superRefine((v, ctx) => {
+  // When both days arrive together (the admin form); the service checks a lone one against the stored other.
+  const { shipping_min_days: min, shipping_max_days: max } = v as Partial<Settings>;
+  const problem = min !== undefined && max !== undefined ? shippingDaysProblem(min, max) : null;
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['shipping_min_days'] });
+}) as unknown as z.ZodType<Partial<Settings> & { store_unlock_password?: string }>;
 export type SettingsUpdate = z.infer<typeof ZSettingsUpdate>;
 
 /** Settings fields an admin reads besides the public ones. */

@@ -11,8 +11,12 @@ import { effectiveShopify } from '../../src/settings/settings.service.ts';
  * - styles: our own CSS plus inline styles: Mantine writes <style> tags and both apps set style
  *   attributes; the Buy Button SDK draws in about:blank iframes (which inherit this policy) and
  *   writes its CSS into them.
- * - images: ours, data:/blob:, and any web image (spec §3: an image field may hold an http(s) URL;
- *   Shopify's product images come from its CDN).
+ * - images: ours (uploads, variants, the placeholder), data: (inline SVG in CSS) and blob: (the
+ *   admin's previews of chosen files), and Shopify's: product images from cdn.shopify.com or the
+ *   shop's own host (`/cdn/shop/files/`), the Buy Button's `no-image.jpg` from sdks.shopifycdn.com
+ *   (protocol-relative, so scheme-less). Every image the shop stores is an upload: no setting
+ *   holds an external image URL, so no other host is needed, and a value that slipped into CSS
+ *   cannot make visitors' browsers fetch a tracking image elsewhere.
  * - connect: ours, and the shop's Storefront API host (from the current settings, or the
  *   SHOPIFY_DOMAIN configuration while the settings leave it empty).
  * - frames: the SDK's frames are about:blank (allowed by 'self'); checkout opens in a new window.
@@ -31,12 +35,15 @@ export function contentSecurityPolicy(opts: { shopOrigin: string | null; https: 
 
 const policies = new Map<string, string>();
 
+/** Where the Buy Button's images come from (shared/buy-button/README.md: product images, cart placeholder). */
+const SHOPIFY_IMAGE_HOSTS = ['https://cdn.shopify.com', 'sdks.shopifycdn.com'];
+
 function buildPolicy(opts: { shopOrigin: string | null; https: boolean }): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...SHOPIFY_IMAGE_HOSTS, ...(opts.shopOrigin ? [opts.shopOrigin] : [])],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...(opts.shopOrigin ? [opts.shopOrigin] : [])],
     'frame-src': ["'self'"],
@@ -48,7 +55,7 @@ function buildPolicy(opts: { shopOrigin: string | null; https: boolean }): strin
     'worker-src': ["'self'"],
   };
   const parts = Object.entries(directives).map(([name, values]) => `${name} ${values.join(' ')}`);
-  // Over TLS, any http: URL a setting holds is fetched over https instead of being blocked as mixed content.
+  // Over TLS, any http: URL a page still holds is fetched over https instead of being blocked as mixed content.
   if (opts.https) parts.push('upgrade-insecure-requests');
   return parts.join('; ');
 }

@@ -14,6 +14,7 @@ import { appRouter } from '../trpc/router.ts';
 import { pageSeo } from './head.ts';
 import { documentHtml } from './html.ts';
 import { type EntryAssets, readAssets } from './manifest.ts';
+import { oldSlugRedirect } from './old-slug-redirect.ts';
 import { publicOrigin } from './public-url.ts';
 import { makeServerQueryClient } from './query-client.ts';
 import { seoRoutes } from './seo.routes.ts';
@@ -104,6 +105,9 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
     if (API_PREFIXES.some((p) => path.startsWith(p)) || path.endsWith('.php')) {
       return reply.code(404).send({ error: MESSAGES.notFound });
     }
+    // A renamed product or collection: its old links move for good (never cached: the slug may be taken later).
+    const moved = await oldSlugRedirect(req);
+    if (moved) return reply.code(301).header('cache-control', 'no-cache').redirect(moved, 301);
     return answerCached(req, reply, 'page', () => renderPage(req, publicOrigin(req)));
   });
 }

@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/core';
 import type { CollectionDto, HomeDto, ProductDto } from '../../shared/catalog.ts';
 import { MESSAGES } from '../../shared/errors.ts';
 import { LIMITS } from '../../shared/limits.ts';
@@ -9,6 +10,7 @@ import { Collection } from './collection.entity.ts';
 import { galleries, withGalleries } from './galleries.ts';
 import { Product } from './product.entity.ts';
 import { productSearchSql, toPrefixQuery } from './search.ts';
+import { productByOldSlug } from './slug-history.ts';
 
 const productOrder = { position: 'asc', id: 'asc' } as const;
 
@@ -115,10 +117,15 @@ export async function getHome(ctx: AppContext): Promise<HomeDto> {
   };
 }
 
-/** The product page's data: the product, or null when no product has that slug. */
+/** A product by its slug, or by a slug it had before a rename (its `slug` then differs: the client moves to it). */
+async function productBySlugOrOldSlug(em: EntityManager, slug: string) {
+  return (await em.findOne(Product, { slug })) ?? (await productByOldSlug(em, slug));
+}
+
+/** The product page's data: the product, or null when no product has (or had) that slug. */
 export async function findProductBySlug(ctx: AppContext, slug: string): Promise<ProductDto | null> {
   await assertStoreVisible(ctx);
-  const product = await ctx.em.findOne(Product, { slug });
+  const product = await productBySlugOrOldSlug(ctx.em, slug);
   if (!product) return null;
   const [dto] = await withGalleries(ctx.em, [product]);
   return dto ?? null;

@@ -7,6 +7,7 @@ import { toCollectionDto } from './catalog.mapper.ts';
 import { Collection } from './collection.entity.ts';
 import { withGalleries } from './galleries.ts';
 import { Product } from './product.entity.ts';
+import { collectionByOldSlug } from './slug-history.ts';
 
 /**
  * ORDER BY of each sort, always ending with the id so equal values keep one order from page to
@@ -45,13 +46,15 @@ function filterSql(input: CollectionPageInput): Sql {
 /**
  * The collection page (spec §2): an active collection's products sorted, filtered and paged in the
  * database, with the count after filters and the collection's price range; null when no active
- * collection has that slug.
+ * collection has that slug. A slug the collection had before a rename finds it too (its `slug`
+ * then differs: the client moves to it).
  */
 export async function findCollectionPage(ctx: AppContext, input: CollectionPageInput): Promise<CollectionPageDto | null> {
   await assertStoreVisible(ctx);
   const featured = input.slug === FEATURED_SLUG;
-  const row = featured ? null : await ctx.em.findOne(Collection, { slug: input.slug, active: true });
-  if (!featured && !row) return null;
+  const live = featured ? null : await ctx.em.findOne(Collection, { slug: input.slug });
+  const row = live ?? (featured ? null : await collectionByOldSlug(ctx.em, input.slug));
+  if (!featured && !row?.active) return null;
   const collection: CollectionDto = row ? toCollectionDto(row) : FEATURED_COLLECTION;
   // The featured listing: the products without a collection (products_collection_position_idx has them too).
   const inList = featured ? 'collection_id is null' : 'collection_id = ?';

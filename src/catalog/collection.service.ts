@@ -6,6 +6,7 @@ import { AppError } from '../errors.ts';
 import { toCollectionDto } from './catalog.mapper.ts';
 import { Collection } from './collection.entity.ts';
 import { retryOnSlugClash, uniqueSlug } from './slug.ts';
+import { claimSlug, recordSlugChange } from './slug-history.ts';
 
 const NAME_REQUIRED = 'Informe o nome da coleção';
 
@@ -22,9 +23,11 @@ async function createOnce(ctx: AppContext, input: { name: string }): Promise<Col
   const name = input.name.trim();
   if (!name) throw new AppError('BAD_REQUEST', NAME_REQUIRED);
   const [last] = await ctx.em.find(Collection, {}, { orderBy: { sort_order: 'desc' }, limit: 1 });
+  const slug = await uniqueSlug(ctx.em, Collection, name);
+  await claimSlug(ctx.em, 'collection', slug);
   const c = ctx.em.create(Collection, {
     name,
-    slug: await uniqueSlug(ctx.em, Collection, name),
+    slug,
     // After the last one, but never past what the column holds (an owner may set the largest value).
     sort_order: Math.min((last?.sort_order ?? 0) + 1, INT32.max),
     active: true,
@@ -35,7 +38,7 @@ async function createOnce(ctx: AppContext, input: { name: string }): Promise<Col
   return toCollectionDto(c);
 }
 
-/** Changes name (and so slug), active flag or sort order. */
+/** Changes name (and so slug; the old one keeps redirecting), active flag or sort order. */
 export const updateCollection = (ctx: AppContext, input: CollectionUpdate) => retryOnSlugClash(ctx, (c) => updateOnce(c, input));
 
 async function updateOnce(ctx: AppContext, input: CollectionUpdate): Promise<CollectionDto> {
@@ -44,8 +47,10 @@ async function updateOnce(ctx: AppContext, input: CollectionUpdate): Promise<Col
     const name = input.name.trim();
     if (!name) throw new AppError('BAD_REQUEST', NAME_REQUIRED);
     if (name !== c.name) {
+      const oldSlug = c.slug;
       c.name = name;
       c.slug = await uniqueSlug(ctx.em, Collection, name, c.id);
+      await recordSlugChange(ctx.em, 'collection', c, oldSlug, c.slug);
     }
   }
   if (input.active !== undefined) c.active = input.active;

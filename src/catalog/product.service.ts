@@ -12,6 +12,7 @@ import { type IProduct, Product } from './product.entity.ts';
 import { ProductImage } from './product-image.entity.ts';
 import { productSearchText } from './search.ts';
 import { retryOnSlugClash, uniqueSlug } from './slug.ts';
+import { claimSlug, recordSlugChange } from './slug-history.ts';
 
 const M = CATALOG_MESSAGES;
 
@@ -74,9 +75,11 @@ async function createOnce(ctx: AppContext, input: ProductCreate, image?: Upload)
   const price = requiredPrice(input.price);
   const old_price = parseOptionalMoney(input.old_price, M.invalidOldPrice);
   const collection = await collectionOrNull(ctx.em, input.collection_id ?? null);
+  const slug = await uniqueSlug(ctx.em, Product, title);
+  await claimSlug(ctx.em, 'product', slug);
   const product = ctx.em.create(Product, {
     title,
-    slug: await uniqueSlug(ctx.em, Product, title),
+    slug,
     description: input.description ?? '',
     price,
     old_price,
@@ -89,7 +92,7 @@ async function createOnce(ctx: AppContext, input: ProductCreate, image?: Upload)
   return commitWithImage(ctx, product, image);
 }
 
-/** Changes the fields sent; a new title gives a new slug, a new collection puts the product last in it. */
+/** Changes the fields sent; a new title gives a new slug (the old one keeps redirecting), a new collection puts the product last in it. */
 export const updateProduct = (ctx: AppContext, input: ProductUpdate, image?: Upload) =>
   retryOnSlugClash(ctx, (c) => updateOnce(c, input, image));
 
@@ -102,8 +105,10 @@ async function updateOnce(ctx: AppContext, input: ProductUpdate, image?: Upload)
   const collection = input.collection_id === undefined ? undefined : await collectionOrNull(ctx.em, input.collection_id);
 
   if (title !== undefined && title !== product.title) {
+    const oldSlug = product.slug;
     product.title = title;
     product.slug = await uniqueSlug(ctx.em, Product, title, product.id);
+    await recordSlugChange(ctx.em, 'product', product, oldSlug, product.slug);
   }
   if (price !== undefined) product.price = price;
   if (oldPrice !== undefined) product.old_price = oldPrice;

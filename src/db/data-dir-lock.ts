@@ -46,3 +46,34 @@ export function lockDataDir(dir: string): () => void {
   }
   throw new DataDirInUseError(`Could not lock the data directory ${dir}`);
 }
+
+/** How long a start waits for a previous process that still holds the data directory (it may be stopping). */
+export const DATA_DIR_WAIT_MS = 15_000;
+
+/**
+ * lockDataDir, but a directory held by a live process is asked again every 200 ms for up to
+ * `waitMs`: a shop that is still stopping (Ctrl-C on `npm start` returns the prompt while the old
+ * process finishes its requests) releases it within seconds, and an immediate restart then
+ * starts instead of being refused. `onWait` hears once that it waits. A process that keeps
+ * running is still refused, after the wait.
+ */
+export async function lockDataDirWhenFree(
+  dir: string,
+  opts: { waitMs?: number; onWait?: (message: string) => void } = {},
+): Promise<() => void> {
+  const deadline = Date.now() + (opts.waitMs ?? DATA_DIR_WAIT_MS);
+  let told = false;
+  for (;;) {
+    try {
+      return lockDataDir(dir);
+    } catch (e) {
+      if (!(e instanceof DataDirInUseError) || Date.now() >= deadline) throw e;
+      if (!told) {
+        told = true;
+        const seconds = Math.round((opts.waitMs ?? DATA_DIR_WAIT_MS) / 1000);
+        opts.onWait?.(`The data directory ${dir} is held by another shop process; waiting up to ${seconds} s for it to stop`);
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}

@@ -8,7 +8,7 @@ import { PgliteDriver } from '@mikro-orm/pglite';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { MIGRATIONS } from '../../migrations/index.ts';
 import { type ChangeChannel, openChangeChannel } from './change-channel.ts';
-import { lockDataDir } from './data-dir-lock.ts';
+import { lockDataDirWhenFree } from './data-dir-lock.ts';
 import { ENTITIES } from './entities.ts';
 import { watchWrites } from './write-watch.ts';
 
@@ -100,9 +100,17 @@ function optionsFor(target: DatabaseTarget): Partial<Options> {
   } as Partial<Options>;
 }
 
-/** `warn` hears what the database layer cannot act on (e.g. the change channel's lost connection). */
-export async function openDatabase(target: DatabaseTarget, opts: { warn?: (msg: string, err: Error) => void } = {}): Promise<Database> {
-  const release = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => {};
+/**
+ * `warn` hears what the database layer cannot act on (e.g. the change channel's lost connection);
+ * `info` hears that the start waits for a previous process to release the PGlite data directory
+ * (at most `lockWaitMs`, 15 s by default).
+ */
+export async function openDatabase(
+  target: DatabaseTarget,
+  opts: { warn?: (msg: string, err: Error) => void; info?: (msg: string) => void; lockWaitMs?: number } = {},
+): Promise<Database> {
+  const release =
+    target.kind === 'pglite' ? await lockDataDirWhenFree(target.dataDir, { waitMs: opts.lockWaitMs, onWait: opts.info }) : () => {};
   let orm: MikroORM;
   try {
     orm = await MikroORM.init(optionsFor(target));

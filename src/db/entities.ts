@@ -3,6 +3,7 @@ import { Session } from '../auth/session.entity.ts';
 import { Collection } from '../catalog/collection.entity.ts';
 import { Product } from '../catalog/product.entity.ts';
 import { ProductImage } from '../catalog/product-image.entity.ts';
+import { SlugHistory } from '../catalog/slug-history.entity.ts';
 import { Banner } from '../content/banner.entity.ts';
 import { FooterIcon, FooterLink, FooterSection } from '../content/footer.entity.ts';
 import { TopHeader } from '../content/top-header.entity.ts';
@@ -15,6 +16,7 @@ export const ENTITIES = [
   Collection,
   Product,
   ProductImage,
+  SlugHistory,
   Banner,
   TopHeader,
   FooterIcon,

@@ -1,5 +1,7 @@
+import { isColorSetting, isSettingColor } from '../../shared/css-color.ts';
 import { MESSAGES } from '../../shared/errors.ts';
-import { normalizeShopDomain, SETTINGS_KEYS, type Settings, SHOP_DOMAIN_PATTERN } from '../../shared/settings.ts';
+import { shippingDaysProblem } from '../../shared/setting-ranges.ts';
+import { normalizeShopDomain, SETTINGS_DEFAULTS, SETTINGS_KEYS, type Settings, SHOP_DOMAIN_PATTERN } from '../../shared/settings.ts';
 import { type AdminSettings, type SettingsUpdate, ZSettingsUpdate } from '../../shared/settings-input.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { AppContext, ShopDefaults } from '../context.ts';
@@ -13,6 +15,19 @@ function toSettings(row: ISettingsRow): Settings {
   const out = {} as Record<string, unknown>;
   for (const key of SETTINGS_KEYS) out[key] = row[key as keyof ISettingsRow];
   return out as Settings;
+}
+
+/**
+ * The settings as the storefront may draw them: a stored colour that is not a colour (saved before
+ * colours were checked) reads as its default, so it never reaches a style attribute. The admin
+ * reads the stored value, and saving it again is refused with the colour message in place.
+ */
+function drawable(settings: Settings): Settings {
+  const out = settings as Record<string, unknown>;
+  for (const key of SETTINGS_KEYS) {
+    if (isColorSetting(key) && !isSettingColor(key, String(out[key]))) out[key] = SETTINGS_DEFAULTS[key];
+  }
+  return settings;
 }
 
 /**
@@ -47,7 +62,7 @@ export async function getPublicSettings(ctx: AppContext): Promise<Settings | Loc
       locale: row.locale as Settings['locale'],
     };
   }
-  return { ...toSettings(row), ...effectiveShopify(row, ctx.shop) };
+  return { ...drawable(toSettings(row)), ...effectiveShopify(row, ctx.shop) };
 }
 export type LockedView = Pick<Settings, 'site_title' | 'logo_url' | 'favicon_url' | 'locale'> & { store_locked: true };
 
@@ -99,6 +114,11 @@ export async function updateSettings(ctx: AppContext, raw: unknown, images: Sett
   const locks = fields.store_locked ?? row.store_locked;
   if (locks && !store_unlock_password && !row.store_unlock_password_hash) {
     throw new AppError('BAD_REQUEST', 'Defina uma senha de desbloqueio antes de bloquear a loja', undefined, 'store_unlock_password');
+  }
+  const days = shippingDaysProblem(fields.shipping_min_days ?? row.shipping_min_days, fields.shipping_max_days ?? row.shipping_max_days);
+  if (days) {
+    const field = fields.shipping_min_days === undefined ? 'shipping_max_days' : 'shipping_min_days';
+    throw new AppError('BAD_REQUEST', days, undefined, field);
   }
   const hash = store_unlock_password ? await hashPassword(store_unlock_password) : undefined;
   const cleared = IMAGE_COLUMNS.filter((c) => ({ logo_url, favicon_url, footer_image_url })[c] === '' && row[c]);

@@ -32,12 +32,11 @@ async function storefront(path = '/') {
 }
 
 describe('admin Configurações', () => {
-  it('saves title, shipping days (out of range falls back to 2) and a logo; the storefront shows them', async () => {
+  it('saves title, shipping days and a logo; the storefront shows them', async () => {
     const { page, context, errors } = await section('/admin/configuracoes');
     await page.getByLabel('Título do site').fill('Loja da Ana E2E');
     const min = page.getByLabel('Prazo mínimo (dias úteis)');
-    await min.fill('45');
-    await page.getByText('Fora do intervalo de 1 a 30 dias: será salvo como 2').waitFor();
+    await min.fill('3');
     await page.getByLabel('Prazo máximo (dias úteis)').fill('9');
     const site = card(page, 'Loja');
     await chooseFile(page, site.getByRole('button', { name: 'Escolher imagem' }).first(), {
@@ -47,11 +46,11 @@ describe('admin Configurações', () => {
     await site.getByRole('img', { name: 'Pré-visualização' }).waitFor();
     await page.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Configurações salvas');
-    assert.equal(await min.inputValue(), '2', 'the form shows what the server kept');
+    assert.equal(await min.inputValue(), '3', 'the form shows what the server kept');
 
     const saved = await settings();
     assert.equal(saved.site_title, 'Loja da Ana E2E');
-    assert.equal(saved.shipping_min_days, 2);
+    assert.equal(saved.shipping_min_days, 3);
     assert.equal(saved.shipping_max_days, 9);
     assert.match(saved.logo_url, /^\/uploads\/.+\.png$/);
 
@@ -62,6 +61,32 @@ describe('admin Configurações', () => {
     await shopper.context.close();
     assert.deepEqual(unexpected(errors), []);
     await context.close();
+  });
+
+  it('refuses out-of-range delivery days and a minimum above the maximum under the field, saving nothing', async () => {
+    for (const width of [1280, 390]) {
+      const { page, context, errors } = await section('/admin/configuracoes', width);
+      const before = await settings();
+      const min = page.getByLabel('Prazo mínimo (dias úteis)');
+      const max = page.getByLabel('Prazo máximo (dias úteis)');
+      await min.fill('45');
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await card(page, 'Prazo de entrega').getByText('Prazo mínimo deve estar entre 1 e 30 dias úteis').waitFor();
+      assert.equal(await min.getAttribute('aria-invalid'), 'true');
+
+      await min.fill('7');
+      await max.fill('3');
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      const order = card(page, 'Prazo de entrega').getByText('Prazo mínimo não pode ser maior que o prazo máximo');
+      await order.waitFor();
+      assert.equal(await min.getAttribute('aria-invalid'), 'true', 'the message sits at the minimum');
+      await card(page, 'Prazo de entrega').scrollIntoViewIfNeeded();
+      await card(page, 'Prazo de entrega').screenshot({ path: `${SHOTS}/admin-settings-delivery-error-${width}.png` });
+      const after = await settings();
+      assert.deepEqual([after.shipping_min_days, after.shipping_max_days], [before.shipping_min_days, before.shipping_max_days]);
+      assert.deepEqual(unexpected(errors), []);
+      await context.close();
+    }
   });
 
   it("shows the server's refusal under its field, keeps what was typed, and keeps it after a failed save", async () => {

@@ -54,6 +54,24 @@ describe('Content-Security-Policy', () => {
     }
   });
 
+  it('img-src allows our images and Shopify’s, not any web host (no tracking image through CSS)', async () => {
+    expect(csp((await get('/')).headers['content-security-policy'])['img-src']).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://cdn.shopify.com',
+      'sdks.shopifycdn.com',
+    ]);
+    expect((await setShop('loja-img.myshopify.com')).statusCode).toBe(200);
+    for (const url of ['/', '/admin']) {
+      const img = csp((await get(url)).headers['content-security-policy'])['img-src'];
+      expect(img).toContain('https://loja-img.myshopify.com');
+      expect(img).not.toContain('https:');
+      expect(img).not.toContain('http:');
+    }
+    await setShop('');
+  });
+
   it('the server state travels as a non-executable JSON block', async () => {
     const res = await get('/');
     expect(res.body).toMatch(/<script id="__STATE__" type="application\/json">/);

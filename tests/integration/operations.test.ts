@@ -1,10 +1,11 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { ensureInitialAdmin } from '../../src/auth/auth.service.ts';
-import { DataDirInUseError, lockDataDir } from '../../src/db/data-dir-lock.ts';
+import { DataDirInUseError, lockDataDir, lockDataDirWhenFree } from '../../src/db/data-dir-lock.ts';
 import { createTestApp, openTestDatabase, silentLog, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -114,6 +115,30 @@ describe('PGlite data directory lock', () => {
       const again = lockDataDir(dir);
       again();
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a start waits (bounded) for a process that still holds the directory, and takes it once that one stops', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shop-lock-'));
+    const stopping = spawn('sleep', ['1']);
+    const running = spawn('sleep', ['30']);
+    try {
+      writeFileSync(join(dir, 'shop.lock'), String(stopping.pid));
+      const said: string[] = [];
+      const started = Date.now();
+      const release = await lockDataDirWhenFree(dir, { waitMs: 10_000, onWait: (m) => said.push(m) });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+      expect(said).toEqual([expect.stringMatching(/held by another shop process; waiting up to 10 s for it to stop/)]);
+      release();
+
+      writeFileSync(join(dir, 'shop.lock'), String(running.pid));
+      const before = Date.now();
+      await expect(lockDataDirWhenFree(dir, { waitMs: 600 })).rejects.toThrow(/in use by another running shop process/);
+      expect(Date.now() - before).toBeGreaterThanOrEqual(600);
+    } finally {
+      stopping.kill();
+      running.kill();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -80,11 +80,6 @@ describe('/settings/update.php', () => {
     expect((await get()).site_title).toBe('Minha Loja');
   });
 
-  it('clamps ranges to the spec fallbacks (shipping days 1-30 falls back to 2)', async () => {
-    await update({ shipping_min_days: 99, shipping_max_days: 0 });
-    expect(await get()).toMatchObject({ shipping_min_days: 2, shipping_max_days: 5 });
-  });
-
   it('ignores unknown fields (no mass assignment)', async () => {
     const res = await update({ id: 7, store_unlock_password_hash: 'x', is_admin: true, site_title: 'Minha Loja' });
     expect(res.statusCode).toBe(200);

@@ -9,9 +9,9 @@ export type ColorFieldProps = Omit<ColorInputProps, 'value' | 'onChange' | 'defa
 };
 
 /**
- * A colour setting: a picker (the swatch opens it) and the same value as free text (spec §5: a
- * picker or free text without further check; the server contract decides what it keeps). Spread
- * `form.getInputProps('field')` into it; its `error` shows in place.
+ * A colour setting: a picker (the swatch opens it) and the same value as text (spec §5). The
+ * server contract (shared/css-color.ts) keeps only colours: hex, rgb()/hsl(), a colour name or,
+ * where allowed, 'default'. Spread `form.getInputProps('field')` into it; its `error` shows in place.
  */
 export function ColorField({ allowDefault, value = '', onChange = () => {}, ...props }: ColorFieldProps) {
   const { t } = useLingui();

@@ -60,7 +60,7 @@ function toFormData(values: Record<string, unknown>): FormData {
  * once from `settings.admin` (a refetch never overwrites what the owner is typing), validated with
  * the server's own contract (ZSettingsUpdate) before sending, saved through `settings.update` (or
  * `settings.updateWithImages` when a file was chosen). On success the form takes the saved values
- * (the server may normalise them, e.g. an out-of-range number falls back to its default), every
+ * (the server may normalise them, e.g. trimmed text), every
  * settings query is invalidated (the storefront reads the change at once) and the success toast
  * shows; on failure the typed values stay, the server's message goes under its field when it names
  * one, and the failure toast shows.

@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, NumberInput, SimpleGrid, Switch, Text } from '@mantine/core';
 import { LIMITS } from '../../../shared/limits.ts';
 import { TruckIcon } from '../../storefront/common/icons.tsx';
-import adminText from '../common/admin-text.module.css';
 import { ColorField } from '../common/ColorField.tsx';
 import { SettingsSection } from '../common/SettingsSection.tsx';
 import type { SiteForm } from './site-form.ts';
@@ -22,7 +21,10 @@ export function ColorsSection({ form }: { form: SiteForm }) {
   );
 }
 
-/** A day count with its spec range; out of range the server keeps the default, as the hint says. */
+/**
+ * A day count with its spec range. Out of range, or a minimum above the maximum, the shared contract
+ * puts the server's message under the field and nothing is sent (the server refuses the same).
+ */
 function DaysField({
   form,
   field,
@@ -30,14 +32,10 @@ function DaysField({
 }: {
   form: SiteForm;
   field: 'shipping_min_days' | 'shipping_max_days';
-  range: { min: number; max: number; default: number };
+  range: { min: number; max: number };
 }) {
   const { t } = useLingui();
-  const value = form.values[field] as number | string;
-  const n = typeof value === 'number' ? value : Number.NaN;
-  const inRange = Number.isInteger(n) && n >= range.min && n <= range.max;
   const { min, max } = range;
-  const fallback = range.default;
   return (
     <NumberInput
       label={field === 'shipping_min_days' ? t`Prazo mínimo (dias úteis)` : t`Prazo máximo (dias úteis)`}
@@ -47,16 +45,8 @@ function DaysField({
       allowDecimal={false}
       allowNegative={false}
       clampBehavior="none"
+      description={t`De ${min} a ${max} dias`}
       {...form.getInputProps(field)}
-      description={
-        inRange ? (
-          t`De ${min} a ${max} dias`
-        ) : (
-          <Text span size="xs" className={adminText.warning} role="status">
-            {t`Fora do intervalo de ${min} a ${max} dias: será salvo como ${fallback}`}
-          </Text>
-        )
-      }
     />
   );
 }

@@ -9,6 +9,7 @@ import { useTRPC } from '../../trpc.ts';
 import { collectionLabel } from '../common/collection-label.ts';
 import { useSettings } from '../common/hooks.ts';
 import { NotFound } from '../common/NotFound.tsx';
+import { useCurrentSlug } from '../common/use-current-slug.ts';
 import { ProductGrid } from '../product/ProductGrid.tsx';
 import { Link, useParams, useSearchParams } from '../router.tsx';
 import { ActiveFilters } from './ActiveFilters.tsx';
@@ -48,6 +49,7 @@ export function CollectionPage() {
     placeholderData: (previous, previousQuery) =>
       (previousQuery?.queryKey[1]?.input as { slug?: string } | undefined)?.slug === slug ? previous : undefined,
   });
+  useCurrentSlug('/colecao', slug, query.data?.pages[0]?.collection.slug);
   if (!settings) return null;
   if (valid && query.isPending) {
     return (

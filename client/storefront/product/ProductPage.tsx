@@ -7,6 +7,7 @@ import { useSettings } from '../common/hooks.ts';
 import { TruckIcon } from '../common/icons.tsx';
 import { NotFound } from '../common/NotFound.tsx';
 import { Price } from '../common/Price.tsx';
+import { useCurrentSlug } from '../common/use-current-slug.ts';
 import { Link, useParams } from '../router.tsx';
 import { BuyArea } from '../shopify/BuyArea.tsx';
 import { Gallery } from './Gallery.tsx';
@@ -43,6 +44,7 @@ export function ProductPage() {
   const settings = useSettings();
   const valid = isSlug(slug);
   const query = useQuery({ ...trpc.catalog.productPage.queryOptions({ slug }), enabled: valid });
+  useCurrentSlug('/produto', slug, query.data?.slug);
   if (!settings) return null;
   if (valid && query.isPending) {
     return (

@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { freePort } from '../helpers/free-port.ts';
+import { ADMIN, createStore, onPostgres, type Store, sleep, startShop } from './harness.ts';
+
+/**
+ * The newcomer's loop (issue 14): Ctrl-C on `npm start`, then `npm start` again at once. Ctrl-C
+ * in a terminal stops the shop without the load balancer's drain delay, and a start that finds the
+ * data directory still held by a process that is stopping waits for it instead of refusing.
+ */
+const root = resolve(import.meta.dirname, '..', '..');
+const stores: Store[] = [];
+after(async () => {
+  for (const s of stores) await s.remove();
+});
+
+describe('interactive stop and restart', () => {
+  it('Ctrl-C in a terminal stops at once, without the drain delay', async () => {
+    const store = await createStore();
+    stores.push(store);
+    const port = await freePort();
+    // `script` gives the shop a real terminal; writing ^C to it is a person pressing Ctrl-C.
+    const child = spawn('script', ['-qfec', `${process.execPath} server/main.ts`, '/dev/null'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: store.dataDir,
+        DATABASE_URL: store.databaseUrl ?? '',
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        LOG_LEVEL: 'warn',
+        SHUTDOWN_DRAIN_MS: '15000',
+        SHUTDOWN_GRACE_MS: '30000',
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    try {
+      const deadline = Date.now() + 120_000;
+      for (;;) {
+        try {
+          if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
+        } catch {}
+        assert.ok(Date.now() < deadline, `shop did not become ready:\n${output}`);
+        assert.equal(child.exitCode, null, `shop exited early:\n${output}`);
+        await sleep(100);
+      }
+      const pressed = Date.now();
+      child.stdin.write('\x03');
+      const code = await exited;
+      const tookMs = Date.now() - pressed;
+      assert.equal(code, 0, output);
+      assert.ok(tookMs < 8_000, `stopped ${tookMs} ms after Ctrl-C (the drain delay is 15000 ms)`);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('a start right after a stop waits for the stopping process instead of refusing the data directory', { skip: onPostgres }, async () => {
+    const store = await createStore();
+    stores.push(store);
+    const first = await startShop(store, { SHUTDOWN_DRAIN_MS: '12000', SHUTDOWN_GRACE_MS: '30000' });
+    first.kill('SIGTERM');
+    await sleep(200); // the first one is draining and still holds the data directory
+    const second = await startShop(store, { LOG_LEVEL: 'info' });
+    try {
+      const firstExit = await Promise.race([first.exited, sleep(0).then(() => 'running')]);
+      assert.notEqual(firstExit, 'running', 'the second became ready only after the first had stopped');
+      if (/waiting up to 15 s/.test(second.output())) assert.match(second.output(), /held by another shop process/);
+      assert.equal((await first.exited).code, 0, first.output());
+      // (Whether it had to wait depends on how fast it booted; tests/integration/operations.test.ts checks the wait itself.)
+      assert.equal((await fetch(`${second.url}/readyz`)).status, 200);
+    } finally {
+      await second.stop();
+    }
+  });
+});
