@@ -20,6 +20,7 @@ import { healthRoutes } from './health.ts';
 import { guardJsonBodies } from './input/json-body.ts';
 import { legacyRoutes } from './legacy/index.ts';
 import { loadGeo } from './location/location-source.ts';
+import { accessLogPlugin } from './plugins/access-log.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { clientErrorResponse, errorBody, errorsPlugin } from './plugins/errors.ts';
@@ -61,6 +62,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // One line per request instead of two (plugins/access-log.ts).
+    disableRequestLogging: true,
     routerOptions: { maxParamLength: 300 },
     // Bodies with __proto__ / constructor.prototype are refused outright (prototype pollution).
     onProtoPoisoning: 'error',
@@ -85,6 +88,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // First of all hooks: a public cache hit goes out before the per-request work the others do.
   app.addHook('onRequest', answerEarlyHit);
+  await app.register(accessLogPlugin);
   await app.register(cookie);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

@@ -10,7 +10,9 @@ import { originFollowsForwardedHeaders } from './ssr/public-url.ts';
 /** The server: configuration, database, HTTP listener, graceful shutdown. Imported by server/main.ts only. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel });
+  // Logs are written asynchronously (in 4 KB pieces): a request never waits for stdout.
+  const destination = pino.destination({ sync: false, minLength: 4096 });
+  const logger = pino({ level: config.logLevel }, destination);
   const app = await (async () => {
     const db = await prepareDatabase(config, logger, (line) => console.log(line));
     try {
@@ -26,7 +28,10 @@ async function main(): Promise<void> {
   }
 
   const stop = { drainMs: config.shutdownDrainMs, graceMs: config.shutdownGraceMs, interactive: process.stdin.isTTY === true };
-  installGracefulShutdown(app, stop, (code) => process.exit(code));
+  installGracefulShutdown(app, stop, (code) => {
+    destination.flushSync();
+    process.exit(code);
+  });
   await app.listen({ port: config.port, host: config.host });
 }
 
