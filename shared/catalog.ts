@@ -180,3 +180,5 @@ export const ZProductImageReorder = z.object({ product_id: zId, order: z.array(z
 export const ZUploadResult = z.object({ url: z.string() });
 /** The gallery upload toast (spec §8: 'n imagem(ns) adicionada(s)'). */
 export const imagesAddedMessage = (n: number) => `${n} imagem(ns) adicionada(s)`;
+/** productImages.upload: the images kept, the toast's text, and each refused file with why ('{file}: formato não permitido'). */
+export const ZProductImageUploadResult = z.object({ added: z.number(), message: z.string(), refused: z.array(z.string()) });

@@ -37,9 +37,9 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
   const height = props.previewHeight ?? 96;
   const chosenName = props.value?.name;
   const check = useImageFileCheck();
-  const choose = (file: File | null) => {
+  const choose = async (file: File | null) => {
     if (!file) return;
-    const { accepted, refused } = check([file]);
+    const { accepted, refused } = await check([file]);
     setProblem(refused[0] ?? null);
     if (accepted[0]) props.onChange(accepted[0]);
   };
