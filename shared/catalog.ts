@@ -123,6 +123,16 @@ export const ZCollectionUpdate = z.object({
   sort_order: zInt.optional(),
 });
 export type CollectionUpdate = z.infer<typeof ZCollectionUpdate>;
+/** collections.create: the collection and, when another one has the same name, a warning saying so. */
+export const ZCollectionCreated = z.object({ collection: ZCollection, warning: z.string().nullable() });
+export type CollectionCreated = z.infer<typeof ZCollectionCreated>;
+/** Two collection names a shopper reads as the same: case, accents and repeated spaces aside. */
+export const sameCollectionName = (a: string, b: string) => {
+  const plain = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR').replace(/\s+/g, ' ').trim();
+  return plain(a) === plain(b);
+};
+export const collectionSameNameWarning = (name: string, slug: string) =>
+  `Já existe uma coleção chamada "${name}". Esta foi criada com o endereço /colecao/${slug}.`;
 export const ZCollectionReorder = z.object({
   orders: z.array(z.object({ id: zId, sort_order: zInt })).max(1000),
 });

@@ -45,7 +45,7 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
   };
   return (
     <Input.Wrapper label={props.label} description={props.description} error={problem ?? props.error} labelElement="div" id={id}>
-      <Group gap="md" mt={4} align="center" wrap="nowrap">
+      <Group gap="md" mt={4} align="center">
         <Box
           w={height * 1.6}
           h={height}
@@ -70,7 +70,7 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
             </Text>
           )}
         </Box>
-        <Group gap="xs">
+        <Group gap="xs" style={{ minWidth: 0 }}>
           <FileButton onChange={choose} accept={IMAGE_ACCEPT} inputProps={{ 'aria-labelledby': `${id}-label` }}>
             {(p) => (
               <Button variant="default" size="sm" {...p}>
