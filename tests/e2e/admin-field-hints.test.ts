@@ -31,7 +31,7 @@ const looksLikeValue = (p: string) => !p.startsWith('Ex.:') && /\d|\/|#|@|©|\.c
 const placeholders = (page: Page) =>
   page.locator('input[placeholder], textarea[placeholder]').evaluateAll((els) =>
     els.map((e) => ({
-      label: e.labels?.[0]?.textContent?.trim() ?? e.getAttribute('aria-label') ?? e.id,
+      label: (e as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? e.getAttribute('aria-label') ?? e.id,
       placeholder: e.getAttribute('placeholder') ?? '',
     })),
   );
