@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './errors.ts';
 import { zId } from './ids.ts';
+import { LIMITS } from './limits.ts';
 import { zLine } from './text-fields.ts';
 import { hasControlChars, hasInvisibleChars } from './text-rules.ts';
 
@@ -27,8 +28,49 @@ export const ZMe = z.object({
 });
 export type Me = z.infer<typeof ZMe>;
 
-export const ZChangePasswordInput = z.object({ current: text, new: text });
-export const ZCreateUserInput = z.object({ username: zNewUsername, password: text });
+/** A missing field reads as empty, so it gets the spec's 'Preencha todos os campos' (see the rules below). */
+const filled = <T extends z.ZodType<string>>(schema: T) => schema.optional().transform((v) => v ?? '');
+
+export const ZChangePasswordInput = z.object({ current: filled(text), new: filled(text) });
+export const ZCreateUserInput = z.object({ username: filled(zNewUsername), password: filled(text) });
+
+/** The spec's texts (§5) a users form can break, by their MESSAGES key; 'passwordsDiffer' is the browser's own (no confirmation reaches the server). */
+export type CredentialRule = 'fillAllFields' | 'invalidUsername' | 'passwordTooShort' | 'newPasswordTooShort' | 'passwordsDiffer';
+
+/**
+ * Spec §5 "Create user", one home for the server and the form: an empty field (username blank
+ * after trimming, or password) is 'Preencha todos os campos' and nothing else; then the username's
+ * 3 to 50 letters, digits or _; then the password's 6 characters. One problem per field.
+ */
+export function newUserProblems(input: { username: string; password: string }): Partial<Record<'username' | 'password', CredentialRule>> {
+  const username = input.username.trim();
+  const { min, max, pattern } = LIMITS.username;
+  const problems: Partial<Record<'username' | 'password', CredentialRule>> = {};
+  if (!username) problems.username = 'fillAllFields';
+  else if (username.length < min || username.length > max || !pattern.test(username)) problems.username = 'invalidUsername';
+  if (!input.password) problems.password = 'fillAllFields';
+  else if (input.password.length < LIMITS.passwordMinLength) problems.password = 'passwordTooShort';
+  return problems;
+}
+
+/**
+ * Spec §5 "Change password", in its order: every field filled ('Preencha todos os campos'), the new
+ * one and its confirmation equal (when the form has one), the new one 6 characters or more.
+ */
+export function passwordChangeProblems(input: {
+  current: string;
+  new: string;
+  confirm?: string;
+}): Partial<Record<'current' | 'new' | 'confirm', CredentialRule>> {
+  const problems: Partial<Record<'current' | 'new' | 'confirm', CredentialRule>> = {};
+  if (!input.current) problems.current = 'fillAllFields';
+  if (!input.new) problems.new = 'fillAllFields';
+  if (input.confirm === '') problems.confirm = 'fillAllFields';
+  if (Object.keys(problems).length > 0) return problems;
+  if (input.confirm !== undefined && input.confirm !== input.new) problems.confirm = 'passwordsDiffer';
+  else if (input.new.length < LIMITS.passwordMinLength) problems.new = 'newPasswordTooShort';
+  return problems;
+}
 export const ZDeleteUserInput = z.object({ id: zId });
 /** The lock screen's 'Desbloquear' (spec §2). */
 export const ZUnlockInput = z.object({ password: zLine({ max: 200 }) });

@@ -148,6 +148,16 @@ export const ZCollectionUpdate = z.object({
   sort_order: zInt.optional(),
 });
 export type CollectionUpdate = z.infer<typeof ZCollectionUpdate>;
+/** collections.create: the collection and, when another one has the same name, a warning saying so. */
+export const ZCollectionCreated = z.object({ collection: ZCollection, warning: z.string().nullable() });
+export type CollectionCreated = z.infer<typeof ZCollectionCreated>;
+/** Two collection names a shopper reads as the same: case, accents and repeated spaces aside. */
+export const sameCollectionName = (a: string, b: string) => {
+  const plain = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR').replace(/\s+/g, ' ').trim();
+  return plain(a) === plain(b);
+};
+export const collectionSameNameWarning = (name: string, slug: string) =>
+  `Já existe uma coleção chamada "${name}". Esta foi criada com o endereço /colecao/${slug}.`;
 export const ZCollectionReorder = z.object({
   orders: z.array(z.object({ id: zId, sort_order: zInt })).max(1000),
 });
@@ -205,3 +215,5 @@ export const ZProductImageReorder = z.object({ product_id: zId, order: z.array(z
 export const ZUploadResult = z.object({ url: z.string() });
 /** The gallery upload toast (spec §8: 'n imagem(ns) adicionada(s)'). */
 export const imagesAddedMessage = (n: number) => `${n} imagem(ns) adicionada(s)`;
+/** productImages.upload: the images kept, the toast's text, and each refused file with why ('{file}: formato não permitido'). */
+export const ZProductImageUploadResult = z.object({ added: z.number(), message: z.string(), refused: z.array(z.string()) });

@@ -77,6 +77,7 @@ export const CONTENT_MESSAGES = {
   sectionCreated: 'Seção adicionada',
   sectionDeleted: 'Seção removida',
   sectionNotFound: 'Seção não encontrada',
+  sectionCannotMove: 'A seção já está na ponta',
   sectionTitleRequired: 'Informe o título da seção',
   linkCreated: 'Link adicionado',
   linkUpdated: 'Link atualizado',
@@ -150,6 +151,9 @@ export const ZFooterIconToggle = z.object({ id: zId, active: zBool.optional() })
 
 export const ZFooterSectionCreate = z.object({ title: zLabel(255), sort_order: zSortOrder });
 export type FooterSectionCreate = z.infer<typeof ZFooterSectionCreate>;
+/** 'Mover para cima/baixo' of a footer column: one place, computed by the server from its own order. */
+export const ZFooterSectionMove = z.object({ id: zId, direction: z.enum(['up', 'down']) });
+export type FooterSectionMove = z.infer<typeof ZFooterSectionMove>;
 
 export const ZFooterLinkCreate = z.object({ section_id: zId, label: zLabel(255), url: zLinkUrl.optional(), sort_order: zSortOrder });
 export type FooterLinkCreate = z.infer<typeof ZFooterLinkCreate>;

@@ -67,6 +67,11 @@ export const ZReviewImportPreview = z.object({
   distinct_rows: z.number(),
   /** Products in the shop now; the import needs at least one. */
   products: z.number(),
+  /**
+   * The fewest and most reviews a product will get from the distinct rows (4 to 7 when there are
+   * at least 4 per product; else equal shares, 0 for some when there are fewer rows than products).
+   */
+  per_product: z.object({ min: z.number(), max: z.number() }),
   rows: z.array(ZReview.omit({ id: true }).extend({ line: z.number() })),
   errors: z.array(z.object({ line: z.number(), message: z.string() })),
   error_count: z.number(),

@@ -9,6 +9,7 @@ import { BrowserRouter } from 'react-router';
 import { cssVariablesResolver, theme } from '../theme.ts';
 import { makeQueryClient, makeTrpcClient, TRPCProvider, useTRPC } from '../trpc.ts';
 import { AdminApp } from './AdminApp.tsx';
+import toasts from './common/toasts.module.css';
 
 type Scheme = 'dark' | 'light';
 const STORAGE_KEY = 'admin_theme';
@@ -54,7 +55,7 @@ function ThemedApp() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={scheme}>
       <ModalsProvider>
-        <Notifications position="bottom-right" />
+        <Notifications position="top-right" classNames={toasts} />
         <BrowserRouter>
           <AdminApp />
         </BrowserRouter>

@@ -5,15 +5,13 @@ import { Alert, Badge, Button, Group, Modal, Paper, PasswordInput, Skeleton, Sta
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useMemo, useState } from 'react';
-import { z } from 'zod';
-import { ZChangePasswordInput, ZCreateUserInput } from '../../shared/auth.ts';
+import { useState } from 'react';
+import { newUserProblems, passwordChangeProblems } from '../../shared/auth.ts';
 import type { UserErrorCode } from '../../shared/errors.ts';
-import { LIMITS } from '../../shared/limits.ts';
 import { useTRPC } from '../trpc.ts';
 import { useNotify } from './common/notify.ts';
 import { useConfirm } from './common/useConfirm.tsx';
+import { useCredentialErrors } from './credential-rules.ts';
 
 /** Spec §8 "User errors": the text for each server code, per action; any other failure gets the action's generic text. */
 const USER_ERRORS = {
@@ -138,16 +136,12 @@ function CreateUserModal({ opened, onClose, onCreated }: { opened: boolean; onCl
   const notify = useNotify();
   const trpc = useTRPC();
   const [error, setError] = useState<string | null>(null);
-  // The shared contract, with spec §5's rules (the limits the server checks too) and their texts.
-  const schema = useMemo(() => {
-    const { min, max, pattern } = LIMITS.username;
-    const invalid = t`Username inválido (use apenas letras, números e _)`;
-    return ZCreateUserInput.extend({
-      username: z.string().trim().min(1, t`Preencha todos os campos`).min(min, invalid).max(max, invalid).regex(pattern, invalid),
-      password: z.string().min(1, t`Preencha todos os campos`).min(LIMITS.passwordMinLength, t`Senha deve ter no mínimo 6 caracteres`),
-    });
-  }, [t]);
-  const form = useForm<z.infer<typeof ZCreateUserInput>>({ initialValues: { username: '', password: '' }, validate: zod4Resolver(schema) });
+  // Spec §5's rules as the server applies them (an empty field is only 'Preencha todos os campos').
+  const errorsOf = useCredentialErrors();
+  const form = useForm<{ username: string; password: string }>({
+    initialValues: { username: '', password: '' },
+    validate: (values) => errorsOf(newUserProblems(values)),
+  });
   const create = useMutation(
     trpc.auth.createUser.mutationOptions({
       onSuccess: () => {
@@ -186,22 +180,18 @@ function CreateUserModal({ opened, onClose, onCreated }: { opened: boolean; onCl
   );
 }
 
-type PasswordForm = z.infer<typeof ZChangePasswordInput> & { confirm: string };
+type PasswordForm = { current: string; new: string; confirm: string };
 
 function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const notify = useNotify();
   const trpc = useTRPC();
   const [error, setError] = useState<string | null>(null);
-  const schema = useMemo(() => {
-    const filled = z.string().min(1, t`Preencha todos os campos`);
-    return ZChangePasswordInput.extend({
-      current: filled,
-      new: filled.min(LIMITS.passwordMinLength, t`Nova senha deve ter no mínimo 6 caracteres`),
-      confirm: filled,
-    }).refine((v) => v.new === v.confirm, { path: ['confirm'], message: t`Senhas não conferem` });
-  }, [t]);
-  const form = useForm<PasswordForm>({ initialValues: { current: '', new: '', confirm: '' }, validate: zod4Resolver(schema) });
+  const errorsOf = useCredentialErrors();
+  const form = useForm<PasswordForm>({
+    initialValues: { current: '', new: '', confirm: '' },
+    validate: (values) => errorsOf(passwordChangeProblems(values)),
+  });
   const change = useMutation(
     trpc.auth.changePassword.mutationOptions({
       onSuccess: () => {

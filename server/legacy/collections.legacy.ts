@@ -20,7 +20,8 @@ export function collectionsLegacy(app: FastifyInstance): void {
     url: '/api/collections/create.php',
     policy: 'admin',
     handler: async (ctx, req) => {
-      const c = await createCollection(ctx, parseInput(ZCollectionCreate, params(req)));
+      // The answer keeps its documented shape; the same-name warning is for the admin (tRPC).
+      const { collection: c } = await createCollection(ctx, parseInput(ZCollectionCreate, params(req)));
       return { ok: true, id: c.id, message: 'Coleção criada!', collection: c };
     },
   });

@@ -25,13 +25,15 @@ export function productImagesLegacy(app: FastifyInstance): void {
     handler: async (ctx, req) => {
       const { fields: raw, files } = await readRequestForm(req);
       const { product_id } = parseInput(ZProductImageUploadFields, raw);
-      // files[] as PHP clients send it; files[0], files[1]… are accepted too.
-      const n = await addProductImages(
+      // files[] as PHP clients send it; files[0], files[1]… are accepted too. One refused file
+      // refuses the whole request, as this contract always did (see README.md, "Gallery upload").
+      const { added } = await addProductImages(
         ctx,
         product_id,
         files.filter((f) => /^files(\[\d*\])?$/.test(f.field)),
+        'whole',
       );
-      return { ok: true, message: imagesAddedMessage(n) };
+      return { ok: true, message: imagesAddedMessage(added) };
     },
   });
   legacyRoute(app, {

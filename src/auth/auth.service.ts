@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type EntityManager, LockMode } from '@mikro-orm/core';
-import type { AdminUserDto, Me } from '../../shared/auth.ts';
+import { type AdminUserDto, type Me, newUserProblems, passwordChangeProblems } from '../../shared/auth.ts';
 import { MESSAGES } from '../../shared/errors.ts';
-import { LIMITS } from '../../shared/limits.ts';
 import type { AppContext, Logger, SessionUser } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { AdminUser, type IAdminUser } from './admin-user.entity.ts';
@@ -53,13 +52,13 @@ export async function listUsers(ctx: AppContext): Promise<AdminUserDto[]> {
   return users.map(toDto);
 }
 
+/** Refuses a new user's credentials with the first problem of spec §5 (shared/auth.ts: newUserProblems). */
 export function validateNewCredentials(username: string, password: string): void {
-  if (!username || !password) throw new AppError('BAD_REQUEST', MESSAGES.fillAllFields);
-  const { min, max, pattern } = LIMITS.username;
-  if (username.length < min || username.length > max || !pattern.test(username)) {
-    throw new AppError('BAD_REQUEST', MESSAGES.invalidUsername, 'invalid_username');
-  }
-  if (password.length < LIMITS.passwordMinLength) throw new AppError('BAD_REQUEST', MESSAGES.passwordTooShort);
+  const problems = newUserProblems({ username, password });
+  const empty = (['username', 'password'] as const).find((f) => problems[f] === 'fillAllFields');
+  if (empty) throw new AppError('BAD_REQUEST', MESSAGES.fillAllFields, undefined, empty);
+  if (problems.username) throw new AppError('BAD_REQUEST', MESSAGES.invalidUsername, 'invalid_username', 'username');
+  if (problems.password) throw new AppError('BAD_REQUEST', MESSAGES.passwordTooShort, undefined, 'password');
 }
 
 /** Creates another administrator (spec §6: every user is an admin). */
@@ -106,8 +105,10 @@ export async function deleteUser(ctx: AppContext, id: number): Promise<void> {
 /** Changes the signed-in admin's password after checking the current one; other sessions end. */
 export async function changePassword(ctx: AppContext, input: { current: string; new: string }): Promise<void> {
   if (!ctx.user) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized);
-  if (!input.current || !input.new) throw new AppError('BAD_REQUEST', MESSAGES.fillAllFields);
-  if (input.new.length < LIMITS.passwordMinLength) throw new AppError('BAD_REQUEST', MESSAGES.newPasswordTooShort);
+  const problems = passwordChangeProblems(input);
+  const empty = (['current', 'new'] as const).find((f) => problems[f] === 'fillAllFields');
+  if (empty) throw new AppError('BAD_REQUEST', MESSAGES.fillAllFields, undefined, empty);
+  if (problems.new) throw new AppError('BAD_REQUEST', MESSAGES.newPasswordTooShort, undefined, 'new');
   const user = await ctx.em.findOneOrFail(AdminUser, { id: ctx.user.id });
   if (!(await verifyPassword(user.password_hash, input.current))) {
     throw new AppError('BAD_REQUEST', MESSAGES.wrongPassword, 'wrong_password');

@@ -1,4 +1,10 @@
-import type { CollectionDto, CollectionUpdate } from '../../shared/catalog.ts';
+import {
+  type CollectionCreated,
+  type CollectionDto,
+  type CollectionUpdate,
+  collectionSameNameWarning,
+  sameCollectionName,
+} from '../../shared/catalog.ts';
 import { INT32 } from '../../shared/coerce.ts';
 import { MESSAGES } from '../../shared/errors.ts';
 import type { AppContext } from '../context.ts';
@@ -16,12 +22,25 @@ async function findOrFail(ctx: AppContext, id: number) {
   return c;
 }
 
-/** Creates an active collection at the end of the list; the slug comes from the name. */
+/**
+ * The warning for a name another collection already has (spec §5 sets no rule against it, so the
+ * collection is created): two menu entries read the same and only the address tells them apart.
+ */
+function sameNameWarning(created: CollectionDto, others: { name: string }[]): string | null {
+  const twin = others.find((o) => sameCollectionName(o.name, created.name));
+  return twin ? collectionSameNameWarning(twin.name, created.slug) : null;
+}
+
+/**
+ * Creates an active collection at the end of the list; the slug comes from the name. A name
+ * another collection has is allowed, with a warning that says so and which address this one got.
+ */
 export const createCollection = (ctx: AppContext, input: { name: string }) => retryOnSlugClash(ctx, (c) => createOnce(c, input));
 
-async function createOnce(ctx: AppContext, input: { name: string }): Promise<CollectionDto> {
+async function createOnce(ctx: AppContext, input: { name: string }): Promise<CollectionCreated> {
   const name = input.name.trim();
   if (!name) throw new AppError('BAD_REQUEST', NAME_REQUIRED);
+  const others = await ctx.em.find(Collection, {}, { fields: ['name'] });
   const [last] = await ctx.em.find(Collection, {}, { orderBy: { sort_order: 'desc' }, limit: 1 });
   const slug = await uniqueSlug(ctx.em, Collection, name);
   await claimSlug(ctx.em, 'collection', slug);
@@ -35,7 +54,8 @@ async function createOnce(ctx: AppContext, input: { name: string }): Promise<Col
     updated_at: new Date(),
   });
   await ctx.em.flush();
-  return toCollectionDto(c);
+  const collection = toCollectionDto(c);
+  return { collection, warning: sameNameWarning(collection, others) };
 }
 
 /** Changes name (and so slug; the old one keeps redirecting), active flag or sort order. */

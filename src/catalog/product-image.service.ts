@@ -4,7 +4,7 @@ import { LIMITS } from '../../shared/limits.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { safeFileName } from '../media/file-name.ts';
-import { prepareImage, type Upload, withRemovedImages, withSavedImages } from '../media/media.service.ts';
+import { type PreparedImage, prepareImage, type Upload, withRemovedImages, withSavedImages } from '../media/media.service.ts';
 import { assertStoreVisible } from '../settings/store-lock.ts';
 import type { IProduct } from './product.entity.ts';
 import { findProductOrFail } from './product.service.ts';
@@ -28,26 +28,66 @@ export async function listProductImages(ctx: AppContext, productId: number): Pro
   return (await galleryOf(ctx.em, productId)).map(toDto);
 }
 
+/** What a gallery upload did: how many images were added and, per refused file, why ('{file}: …'). */
+export type ImagesAdded = { added: number; refused: string[] };
+
 /**
- * Adds up to 10 images at the end of a gallery. Every file is checked (by content, 5 MB) before
- * any is stored: one refused file means none is kept.
+ * How a gallery upload treats a refused file. `whole`: the request is refused and nothing is kept
+ * (the frozen /api/products/images/bulk_upload.php contract: its `{ok, message}` answer has no room
+ * to name a file that was left out). `each`: the good files are kept and every refused one is named
+ * (the admin's productImages.upload, so three good photos are not lost to one bad file).
  */
-export async function addProductImages(ctx: AppContext, productId: number, uploads: Upload[]): Promise<number> {
+export type RefusalScope = 'whole' | 'each';
+
+/** A file the shop refuses for what it is (format, size), as opposed to a failure of the shop itself. */
+const isRefusal = (e: unknown): e is AppError => e instanceof AppError && (e.kind === 'BAD_REQUEST' || e.kind === 'PAYLOAD_TOO_LARGE');
+
+/**
+ * Adds up to 10 images at the end of a gallery, each checked by its content (5 MB); what happens to
+ * the others when one is refused is `scope` (see RefusalScope). When no file is good the request is
+ * refused, naming them. The kept files and their rows are stored together (file-store.ts).
+ */
+export async function addProductImages(
+  ctx: AppContext,
+  productId: number,
+  uploads: Upload[],
+  scope: RefusalScope = 'whole',
+): Promise<ImagesAdded> {
   if (uploads.length === 0) throw new AppError('BAD_REQUEST', M.noImages);
   if (uploads.length > LIMITS.galleryMaxFiles) throw new AppError('BAD_REQUEST', M.tooManyImages);
   const product = await findProductOrFail(ctx.em, productId);
-  const prepared = [];
-  for (const u of uploads) prepared.push(await prepareImage(u));
-  await withSavedImages(ctx.uploadsDir, prepared, async (saved) => {
-    const gallery = await galleryOf(ctx.em, productId);
-    const start = gallery.reduce((max, i) => Math.max(max, i.position + 1), 0);
-    const added = saved.map((s, i) =>
-      ctx.em.create(ProductImage, { product, url: s.url, file_name: safeFileName(uploads[i]?.filename ?? ''), position: start + i }),
-    );
-    syncCover(product, [...gallery, ...added]);
-    await ctx.em.flush();
-  });
-  return prepared.length;
+  const prepared: { upload: Upload; image: PreparedImage }[] = [];
+  const refusals: AppError[] = [];
+  for (const upload of uploads) {
+    try {
+      prepared.push({ upload, image: await prepareImage(upload) });
+    } catch (e) {
+      if (scope === 'whole' || !isRefusal(e)) throw e;
+      refusals.push(e);
+    }
+  }
+  if (prepared.length === 0) {
+    throw refusals.length === 1 ? refusals[0] : new AppError('BAD_REQUEST', refusals.map((e) => e.message).join('; '));
+  }
+  await withSavedImages(
+    ctx.uploadsDir,
+    prepared.map((p) => p.image),
+    async (saved) => {
+      const gallery = await galleryOf(ctx.em, productId);
+      const start = gallery.reduce((max, i) => Math.max(max, i.position + 1), 0);
+      const added = saved.map((s, i) =>
+        ctx.em.create(ProductImage, {
+          product,
+          url: s.url,
+          file_name: safeFileName(prepared[i]?.upload.filename ?? ''),
+          position: start + i,
+        }),
+      );
+      syncCover(product, [...gallery, ...added]);
+      await ctx.em.flush();
+    },
+  );
+  return { added: prepared.length, refused: refusals.map((e) => e.message) };
 }
 
 /** Removes one image with its files and variants (file-store.ts: never a row without its file). */

@@ -5,6 +5,7 @@ import {
   type FooterLinkUpdate,
   type FooterSectionCreate,
   type FooterSectionDto,
+  type FooterSectionMove,
 } from '../../shared/content.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
@@ -40,6 +41,26 @@ export async function createFooterSection(ctx: AppContext, input: FooterSectionC
   });
   await ctx.em.flush();
   return { id: s.id, title: s.title, sort_order: s.sort_order, links: [] };
+}
+
+/**
+ * Moves a section one place earlier ('up') or later ('down') among the footer's columns, from the
+ * order the database has now (never from a list the browser may hold stale), and numbers every
+ * section 1..n in one transaction. The first cannot go up nor the last down (spec §5).
+ */
+export async function moveFooterSection(ctx: AppContext, input: FooterSectionMove): Promise<FooterSectionDto[]> {
+  await ctx.em.transactional(async (em) => {
+    const sections = await em.find(FooterSection, {}, { orderBy: bySortOrder });
+    const from = sections.findIndex((s) => s.id === input.id);
+    if (from < 0) throw new AppError('NOT_FOUND', CONTENT_MESSAGES.sectionNotFound);
+    const to = input.direction === 'up' ? from - 1 : from + 1;
+    if (to < 0 || to >= sections.length) throw new AppError('BAD_REQUEST', CONTENT_MESSAGES.sectionCannotMove);
+    [sections[from], sections[to]] = [sections[to]!, sections[from]!];
+    sections.forEach((s, i) => {
+      s.sort_order = i + 1;
+    });
+  });
+  return listFooterSections(ctx);
 }
 
 /** Deletes a section; the database removes its links in the same statement (on delete cascade). */

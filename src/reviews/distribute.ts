@@ -17,10 +17,26 @@ export function shuffle<T>(items: T[], random: Random): T[] {
   return items;
 }
 
+/** Whether every product can get the spec's 4 to 7 (spec §9): at least 4 distinct rows each. */
+const enoughForEveryone = (products: number, rows: number) => rows >= LIMITS.reviewsPerProduct.min * products;
+
+/**
+ * The fewest and most reviews a product will get from `rows` distinct rows, as `counts` hands
+ * them out: what the import's preview promises (preview.service.ts).
+ */
+export function reviewsPerProduct(products: number, rows: number): { min: number; max: number } {
+  if (products === 0) return { min: 0, max: 0 };
+  const { min, max } = LIMITS.reviewsPerProduct;
+  // Every other product keeps its 4, so one product can have at most what is left of the rows.
+  if (enoughForEveryone(products, rows)) return { min, max: Math.min(max, rows - min * (products - 1)) };
+  const base = Math.floor(rows / products);
+  return { min: base, max: base + (rows % products > 0 ? 1 : 0) };
+}
+
 /** How many reviews each product gets, before rows are handed out. */
 function counts(products: number, rows: number, random: Random): number[] {
   const { min, max } = LIMITS.reviewsPerProduct;
-  if (rows >= min * products) {
+  if (enoughForEveryone(products, rows)) {
     // Enough for everyone: each product draws 4..7; if the draws ask for more rows than exist,
     // random "extra" slots (those above 4) are dropped until they fit, so nobody falls under 4.
     const want = Array.from({ length: products }, () => min + randomInt(random, max - min + 1));

@@ -2,6 +2,7 @@ import { REVIEW_PREVIEW_LIMITS, type ReviewImportPreview } from '../../shared/re
 import { Product } from '../catalog/product.entity.ts';
 import type { AppContext } from '../context.ts';
 import type { Upload } from '../media/media.service.ts';
+import { reviewsPerProduct } from './distribute.ts';
 import { analyzeReviewCsv, distinctReviews } from './review-csv.ts';
 
 /**
@@ -12,13 +13,15 @@ import { analyzeReviewCsv, distinctReviews } from './review-csv.ts';
 export async function previewReviewImport(ctx: AppContext, input: { file: Upload | undefined }): Promise<ReviewImportPreview> {
   const reading = analyzeReviewCsv(input.file);
   const products = await ctx.em.count(Product, {});
+  const distinct = distinctReviews(reading.rows.map((r) => r.review)).length;
   return {
     separator: reading.separator,
     encoding: reading.encoding,
     total_rows: reading.rows.length + reading.errors.length,
     valid_rows: reading.rows.length,
-    distinct_rows: distinctReviews(reading.rows.map((r) => r.review)).length,
+    distinct_rows: distinct,
     products,
+    per_product: reviewsPerProduct(products, distinct),
     rows: reading.rows.slice(0, REVIEW_PREVIEW_LIMITS.rows).map((r) => ({ line: r.line, ...r.review })),
     errors: reading.errors.slice(0, REVIEW_PREVIEW_LIMITS.errors),
     error_count: reading.errors.length,

@@ -167,7 +167,7 @@ describe('tRPC twins', () => {
     expect(await c.trpcQuery('productImages.list', { product_id: id })).toEqual(list);
   });
 
-  it('productImages.upload takes FormData over HTTP with the same checks', async () => {
+  it('productImages.upload takes FormData over HTTP with the same checks, keeping the good files of a batch', async () => {
     const id = await newProduct('Via tRPC');
     const send = (form: FormData) => c.trpcForm('productImages.upload', form);
     const ok = await send(
@@ -177,18 +177,28 @@ describe('tRPC twins', () => {
       ]),
     );
     expect(ok.status).toBe(200);
-    expect((await ok.json()).result.data).toEqual({ added: 2, message: '2 imagem(ns) adicionada(s)' });
+    expect((await ok.json()).result.data).toEqual({ added: 2, message: '2 imagem(ns) adicionada(s)', refused: [] });
     expect((await images(id)).map((i) => i.file_name)).toEqual(['a.webp', 'b.png']);
 
-    const refused = await send(
+    // Unlike bulk_upload.php (all-or-nothing, above), the admin's upload keeps c.png and names d.jpg.
+    const partly = await send(
       formData({ product_id: id }, [
         { field: 'files', name: 'c.png', data: await image() },
         { field: 'files', name: 'd.jpg', data: fakePng, type: 'image/jpeg' },
       ]),
     );
+    expect(partly.status).toBe(200);
+    expect((await partly.json()).result.data).toEqual({
+      added: 1,
+      message: '1 imagem(ns) adicionada(s)',
+      refused: ['d.jpg: formato não permitido'],
+    });
+    expect((await images(id)).map((i) => i.file_name)).toEqual(['a.webp', 'b.png', 'c.png']);
+
+    const refused = await send(formData({ product_id: id }, [{ field: 'files', name: 'e.jpg', data: fakePng, type: 'image/jpeg' }]));
     expect(refused.status).toBe(400);
-    expect((await refused.json()).error.message).toBe('d.jpg: formato não permitido');
-    expect(await images(id)).toHaveLength(2);
+    expect((await refused.json()).error.message).toBe('e.jpg: formato não permitido');
+    expect(await images(id)).toHaveLength(3);
   });
 
   it('productImages.reorder and delete (createCaller) follow the same rules', async () => {

@@ -121,16 +121,33 @@ describe('Produtos', () => {
     assert.equal(page2.h1, 'Chapéu de Palha Artesanal');
     assert.ok(page2.text?.includes('R$ 129,90') && page2.text.includes('1 / 2'), 'price and both images on the product page');
 
-    // When the images fail after creation, the product stays and a warning says why.
+    // A file named .png that is no image: refused in the browser by its content, named, never
+    // previewed (no broken cover); the three good photos are held and all saved with the product.
     await title.fill('Cesto de Fibra Natural');
     await price.fill('89,90');
-    await files.setInputFiles([fileOf('falso.png', 'image/png', fakePng), await png('bom.png', '#7a9a5a')]);
+    await files.setInputFiles([
+      await png('frente.png', '#7a9a5a'),
+      fileOf('fake.png', 'image/png', fakePng),
+      await png('lado.png', '#5a7a9a'),
+      await png('costas.png', '#9a5a7a'),
+    ]);
+    await toast(page, 'Imagem recusada', 'fake.png: formato não permitido');
+    assert.deepEqual(await galleryNames(form), ['frente.png', 'lado.png', 'costas.png'], 'the fake is not held');
+    const covers = await form
+      .getByTestId('gallery-item')
+      .locator('img')
+      .evaluateAll((imgs) => Promise.all((imgs as HTMLImageElement[]).map((i) => i.decode().then(() => i.naturalWidth))));
+    assert.deepEqual(covers, [120, 120, 120], 'every preview is a real picture');
     await form.getByRole('button', { name: 'Criar produto' }).click();
     await toast(page, 'Produto criado');
-    await toast(page, 'Imagens: falso.png: formato não permitido');
+    await toast(page, 'Imagens enviadas com sucesso', '3 imagem(ns) adicionada(s)');
     const basket = await productNamed('Cesto de Fibra Natural');
     assert.ok(basket, 'the product was kept');
-    assert.deepEqual(await imagesOf(basket.id), []);
+    assert.deepEqual(
+      (await imagesOf(basket.id)).map((i) => i.file_name),
+      ['frente.png', 'lado.png', 'costas.png'],
+      'the 3 good photos saved',
+    );
 
     assert.deepEqual(
       errors.filter((e) => !/http 400/.test(e)),
@@ -171,7 +188,8 @@ describe('Produtos', () => {
 
     // The server's own refusal.
     await files.setInputFiles([fileOf('falso.png', 'image/png', fakePng)]);
-    await toast(page, 'Erro ao enviar imagens', 'falso.png: formato não permitido');
+    await toast(page, 'Imagem recusada', 'falso.png: formato não permitido');
+    assert.equal((await imagesOf(product.id)).length, 3, 'a fake is not sent');
 
     // Each move is saved at once.
     // Shown before the server has it: the browser's request is held back meanwhile.

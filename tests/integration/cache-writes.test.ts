@@ -211,7 +211,7 @@ describe('tRPC admin writes', () => {
     let id = 0;
     await visibleNext(async () => {
       const res = await ok(await c.trpcMutation('collections.create', { name: 'Chapéus' }));
-      id = res.json().result.data.id;
+      id = res.json().result.data.collection.id;
       return res;
     }, ['collections', 'layoutBatch']);
     await visibleNext(

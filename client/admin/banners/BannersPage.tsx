@@ -83,7 +83,7 @@ export function BannersPage() {
             onRefuse={(message) => form.setFieldError('image', message)}
           />
           <TextInput label={t`Título (opcional)`} {...form.getInputProps('title')} />
-          <TextInput label={t`Link (opcional)`} placeholder="/colecao/camisetas" {...form.getInputProps('href')} />
+          <TextInput label={t`Link (opcional)`} description={t`Ex.: /colecao/camisetas`} {...form.getInputProps('href')} />
           <NumberInput label={t`Ordem`} allowDecimal={false} w={140} {...form.getInputProps('sort_order')} />
         </CrudForm>
       }

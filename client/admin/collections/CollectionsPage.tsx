@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Switch, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { type CollectionDto, ZCollectionCreate } from '../../../shared/catalog.ts';
+import { type CollectionDto, sameCollectionName, ZCollectionCreate } from '../../../shared/catalog.ts';
 import { useTRPC, useTRPCClient } from '../../trpc.ts';
 import { useNotify } from '../common/notify.ts';
 import { CrudForm } from '../crud/CrudForm.tsx';
@@ -43,8 +43,9 @@ export function CollectionsPage() {
         await client.collections.update.mutate({ id: editing.id, name: values.name });
         notify.success(t`Coleção atualizada`);
       } else {
-        await client.collections.create.mutate(values);
+        const { warning } = await client.collections.create.mutate(values);
         notify.success(t`Coleção criada!`);
+        if (warning) notify.warning(warning);
       }
       cancel();
       await refresh(listKey);
@@ -60,6 +61,9 @@ export function CollectionsPage() {
     onDeleted: (id) => editing?.id === id && cancel(),
   });
   const count = list.data?.length ?? 0;
+  // Said before 'Adicionar': the server allows it and answers the same warning (collection.service.ts).
+  const typed = form.values.name.trim();
+  const twin = typed ? list.data?.find((c) => c.id !== editing?.id && sameCollectionName(c.name, typed)) : undefined;
   const activeLabel = (name: string) => t`Coleção ${name} ativa`;
 
   return (
@@ -80,7 +84,16 @@ export function CollectionsPage() {
           onSubmit={submit}
           onCancel={cancel}
         >
-          <TextInput label={t`Nome da coleção`} required placeholder={t`Ex.: Verão`} {...form.getInputProps('name')} />
+          <TextInput
+            label={t`Nome da coleção`}
+            required
+            placeholder={t`Ex.: Verão`}
+            description={
+              twin ? t`Já existe uma coleção com este nome (/colecao/${twin.slug}): as duas aparecerão iguais no menu.` : undefined
+            }
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...form.getInputProps('name')}
+          />
         </CrudForm>
       }
       list={

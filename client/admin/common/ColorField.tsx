@@ -26,7 +26,7 @@ export function ColorField({ allowDefault, value = '', onChange = () => {}, ...p
       withEyeDropper={false}
       swatches={['#003e64', '#00385a', '#FF6B35', '#2A4F6E', '#1a1a1a', '#ffffff', '#E8F5E9', '#2E7D32', '#4CAF50', '#000000']}
       swatchesPerRow={10}
-      placeholder={allowDefault ? 'default' : '#000000'}
+      placeholder={t`Escolha ou digite uma cor`}
       rightSectionWidth={allowDefault ? 76 : undefined}
       rightSectionPointerEvents="all"
       rightSection={

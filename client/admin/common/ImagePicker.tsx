@@ -33,10 +33,10 @@ export function ImagePicker({
   const check = useImageFileCheck();
   const preview = useObjectUrl(file) ?? (currentUrl ? imageUrl(currentUrl) : null);
   const resetRef = useRef<() => void>(null);
-  const choose = (chosen: File | null) => {
+  const choose = async (chosen: File | null) => {
     resetRef.current?.(); // the same file may be chosen again
     if (!chosen) return;
-    const { accepted, refused } = check([chosen]);
+    const { accepted, refused } = await check([chosen]);
     if (accepted[0]) onChange(accepted[0]);
     else if (refused[0]) onRefuse(refused[0]);
   };

@@ -37,15 +37,15 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
   const height = props.previewHeight ?? 96;
   const chosenName = props.value?.name;
   const check = useImageFileCheck();
-  const choose = (file: File | null) => {
+  const choose = async (file: File | null) => {
     if (!file) return;
-    const { accepted, refused } = check([file]);
+    const { accepted, refused } = await check([file]);
     setProblem(refused[0] ?? null);
     if (accepted[0]) props.onChange(accepted[0]);
   };
   return (
     <Input.Wrapper label={props.label} description={props.description} error={problem ?? props.error} labelElement="div" id={id}>
-      <Group gap="md" mt={4} align="center" wrap="nowrap">
+      <Group gap="md" mt={4} align="center">
         <Box
           w={height * 1.6}
           h={height}
@@ -70,7 +70,7 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
             </Text>
           )}
         </Box>
-        <Group gap="xs">
+        <Group gap="xs" style={{ minWidth: 0 }}>
           <FileButton onChange={choose} accept={IMAGE_ACCEPT} inputProps={{ 'aria-labelledby': `${id}-label` }}>
             {(p) => (
               <Button variant="default" size="sm" {...p}>

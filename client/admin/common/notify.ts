@@ -7,7 +7,7 @@ export type ToastText = string | { title: string; message: string };
 export type Notify = Record<'success' | 'error' | 'warning', (text: ToastText) => void>;
 
 /**
- * The admin's toasts (bottom-right, see AdminRoot): green for success, red for failure, yellow for a
+ * The admin's toasts (top-right under the header, clear of the sticky save bar: see AdminRoot): green for success, red for failure, yellow for a
  * partial success; the message readable (contrast) under its title and the close button named, so
  * screen readers (and axe) know what it does. Pass texts already translated:
  * `notify.success(t\`Ícone removido\`)`, `notify.error({ title: t\`Erro\`, message: t\`Falha ao salvar configurações.\` })`.

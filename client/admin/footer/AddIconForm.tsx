@@ -56,7 +56,7 @@ export function AddIconForm({ nextSortOrder }: { nextSortOrder: number }) {
         <Group align="flex-end" gap="sm">
           <TextInput
             label={t`Texto alternativo`}
-            placeholder={t`Forma de pagamento`}
+            placeholder={t`Ex.: Pix, Visa, Boleto`}
             maxLength={255}
             style={{ flex: 1, minWidth: 200 }}
             {...form.getInputProps('alt_text')}

@@ -33,6 +33,7 @@ export function FooterPage() {
   const v = form.values;
   const year = new Date().getFullYear();
   const shopName = settings?.site_title || 'Minha Loja';
+  const defaultCopyright = `© ${year} ${shopName}. ${t`Todos os direitos reservados.`}`;
   const size = LIMITS.paymentIconSize;
   return (
     <SettingsFormLayout
@@ -77,8 +78,7 @@ export function FooterPage() {
       <SettingsSection title={<Trans>Textos e ícones</Trans>}>
         <TextInput
           label={t`Texto de copyright`}
-          description={t`Em branco, a loja mostra o texto padrão.`}
-          placeholder={`© ${year} ${shopName}. ${t`Todos os direitos reservados.`}`}
+          description={t`Em branco, a loja mostra: ${defaultCopyright}`}
           maxLength={500}
           {...form.getInputProps('copyright_text')}
         />

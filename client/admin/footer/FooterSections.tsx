@@ -28,8 +28,8 @@ export function FooterSections() {
         <Skeleton h={120} />
       ) : sections.data && sections.data.length > 0 ? (
         <Stack gap="sm">
-          {sections.data.map((s) => (
-            <SectionCard key={s.id} section={s} />
+          {sections.data.map((s, index) => (
+            <SectionCard key={s.id} section={s} index={index} count={sections.data.length} />
           ))}
         </Stack>
       ) : (

@@ -44,7 +44,7 @@ export function LinkFields(props: {
       <TextInput
         id={`${props.idPrefix}-url`}
         label={t`URL (opcional)`}
-        placeholder="/colecao/camisetas"
+        placeholder={t`Ex.: /colecao/camisetas`}
         maxLength={2000}
         style={{ flex: 2, minWidth: 200 }}
         {...form.getInputProps('url')}

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FooterSectionDto } from '../../../shared/content.ts';
 import { footerLabel } from '../../storefront/layout/footer-labels.ts';
 import { useTRPC } from '../../trpc.ts';
 import { useNotify } from '../common/notify.ts';
 import { useConfirm } from '../common/useConfirm.tsx';
+import { MoveButtons } from '../crud/RowActions.tsx';
 import { nextSortOrder, useRefreshFooter } from './footer-queries.ts';
 import { LinkFields, showLinkError, useLinkForm } from './LinkForm.tsx';
 import { LinkRow } from './LinkRow.tsx';
@@ -13,8 +14,12 @@ import { LinkRow } from './LinkRow.tsx';
 /** The section that shows the payment icons instead of links (see the storefront footer). */
 const PAYMENTS = 'payments';
 
-/** One footer column: its title (as the shop shows it), its links, a form for a new link, and removal. */
-export function SectionCard({ section }: { section: FooterSectionDto }) {
+/**
+ * One footer column: its title (as the shop shows it), its links, a form for a new link, moves one
+ * place up or down (`index` of `count`; the server moves it in its own order and answers the new
+ * one), and removal.
+ */
+export function SectionCard({ section, index, count }: { section: FooterSectionDto; index: number; count: number }) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const notify = useNotify();
@@ -22,6 +27,20 @@ export function SectionCard({ section }: { section: FooterSectionDto }) {
   const confirm = useConfirm();
   const shown = footerLabel(i18n, section.title);
   const form = useLinkForm();
+  const queryClient = useQueryClient();
+  const move = useMutation(
+    trpc.footer.moveSection.mutationOptions({
+      onSuccess: (ordered) => {
+        queryClient.setQueryData(trpc.footer.sections.queryKey(), ordered);
+        notify.success(t`Ordem atualizada`);
+        return refresh();
+      },
+      onError: () => {
+        notify.error(t`Erro ao reordenar`);
+        return refresh();
+      },
+    }),
+  );
   const remove = useMutation(
     trpc.footer.deleteSection.mutationOptions({
       onSuccess: () => {
@@ -59,24 +78,33 @@ export function SectionCard({ section }: { section: FooterSectionDto }) {
               </Text>
             )}
           </div>
-          <Button
-            variant="subtle"
-            color="red"
-            size="xs"
-            style={{ flexShrink: 0 }}
-            loading={remove.isPending}
-            aria-label={t`Remover seção ${shown}`}
-            onClick={() =>
-              confirm({
-                question: t`Remover esta seção e todos os seus links?`,
-                detail: shown,
-                confirmLabel: t`Remover`,
-                onConfirm: () => remove.mutate({ id: section.id }),
-              })
-            }
-          >
-            <Trans>Remover seção</Trans>
-          </Button>
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <MoveButtons
+              name={shown}
+              index={index}
+              count={count}
+              disabled={move.isPending}
+              onMove={(from, to) => move.mutate({ id: section.id, direction: to < from ? 'up' : 'down' })}
+            />
+            <Button
+              variant="subtle"
+              color="red"
+              size="xs"
+              style={{ flexShrink: 0 }}
+              loading={remove.isPending}
+              aria-label={t`Remover seção ${shown}`}
+              onClick={() =>
+                confirm({
+                  question: t`Remover esta seção e todos os seus links?`,
+                  detail: shown,
+                  confirmLabel: t`Remover`,
+                  onConfirm: () => remove.mutate({ id: section.id }),
+                })
+              }
+            >
+              <Trans>Remover seção</Trans>
+            </Button>
+          </Group>
         </Group>
         {section.title === PAYMENTS ? (
           <Text size="sm" c="dimmed">

@@ -33,8 +33,8 @@ export function ProductFields({
     <>
       <TextInput label={t`Título`} required {...form.getInputProps('title')} />
       <SimpleGrid cols={2}>
-        <TextInput label={t`Preço`} required inputMode="decimal" placeholder="89,90" {...form.getInputProps('price')} />
-        <TextInput label={t`Preço antigo`} inputMode="decimal" placeholder="119,90" {...form.getInputProps('old_price')} />
+        <TextInput label={t`Preço`} required inputMode="decimal" description={t`Ex.: 89,90`} {...form.getInputProps('price')} />
+        <TextInput label={t`Preço antigo`} inputMode="decimal" description={t`Ex.: 119,90`} {...form.getInputProps('old_price')} />
       </SimpleGrid>
       <Textarea label={t`Descrição`} autosize minRows={3} maxRows={10} {...form.getInputProps('description')} />
       <Select label={t`Coleção`} data={options} allowDeselect={false} {...form.getInputProps('collection_id')} />

@@ -30,7 +30,10 @@ export function FormatHelp() {
             <Trans>estrelas: um número inteiro de 1 a 5.</Trans>
           </List.Item>
           <List.Item>
-            <Trans>Cada produto recebe de 4 a 7 avaliações do arquivo, e nenhuma linha é usada duas vezes.</Trans>
+            <Trans>
+              Com pelo menos 4 avaliações diferentes por produto, cada produto recebe de 4 a 7; com menos, elas são divididas por igual
+              entre os produtos. Nenhuma linha é usada duas vezes. A pré-visualização mostra quantas cada produto receberá.
+            </Trans>
           </List.Item>
         </List>
         <Text size="sm" fw={600}>

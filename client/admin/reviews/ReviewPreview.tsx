@@ -1,5 +1,6 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Group, List, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { LIMITS } from '../../../shared/limits.ts';
 import type { ReviewImportPreview } from '../../../shared/reviews.ts';
 
 function Fact({ label, value, testId }: { label: React.ReactNode; value: React.ReactNode; testId: string }) {
@@ -22,6 +23,43 @@ function Stars({ rating }: { rating: number }) {
       <span aria-hidden="true">{'★'.repeat(rating) + '☆'.repeat(5 - rating)}</span>
       <VisuallyHidden>{t`${rating} de 5 estrelas`}</VisuallyHidden>
     </Text>
+  );
+}
+
+/**
+ * What the import will really do with the file's distinct reviews (the server's per_product, from
+ * the distribution rule itself): 'de 4 a 7' only when there are enough for every product.
+ */
+function SharePromise({ preview }: { preview: ReviewImportPreview }) {
+  const { min, max } = preview.per_product;
+  const rows = preview.distinct_rows;
+  const products = preview.products;
+  const needed = LIMITS.reviewsPerProduct.min * products;
+  const without = min === 0 ? products - rows : 0;
+  return (
+    <Alert color={min >= LIMITS.reviewsPerProduct.min ? 'teal' : 'yellow'} variant="light" data-testid="preview-share">
+      <Text size="sm" fw={600}>
+        {min === max ? (
+          <Plural value={min} one="Cada produto receberá # avaliação." other="Cada produto receberá # avaliações." />
+        ) : (
+          <Trans>
+            Cada produto receberá de {min} a {max} avaliações.
+          </Trans>
+        )}
+      </Text>
+      {without > 0 && (
+        <Text size="sm">
+          <Plural value={without} one="# produto ficará sem avaliação." other="# produtos ficarão sem avaliação." />
+        </Text>
+      )}
+      {min < LIMITS.reviewsPerProduct.min && (
+        <Text size="sm">
+          <Trans>
+            Para que cada produto receba de 4 a 7, o arquivo precisa de pelo menos {needed} avaliações diferentes (tem {rows}).
+          </Trans>
+        </Text>
+      )}
+    </Alert>
   );
 }
 
@@ -59,6 +97,7 @@ export function ReviewPreview({ preview }: { preview: ReviewImportPreview }) {
           {repeated > 0 && <Fact label={<Trans>Repetidas (usadas uma vez)</Trans>} value={repeated} testId="preview-repeated" />}
           <Fact label={<Trans>Produtos na loja</Trans>} value={preview.products} testId="preview-products" />
         </Group>
+        {preview.products > 0 && preview.distinct_rows > 0 && <SharePromise preview={preview} />}
         {preview.products === 0 && (
           <Alert color="yellow" variant="light">
             <Trans>Cadastre produtos antes de importar avaliações</Trans>

@@ -36,7 +36,7 @@ export function ShopifyPage() {
       >
         <TextInput
           label={t`Domínio da loja`}
-          placeholder="minha-loja.myshopify.com"
+          description={t`Ex.: minha-loja.myshopify.com`}
           maxLength={255}
           {...form.getInputProps('shopify_domain')}
         />

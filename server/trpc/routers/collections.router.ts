@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCollection, ZCollectionCreate, ZCollectionReorder, ZCollectionUpdate } from '../../../shared/catalog.ts';
+import { ZCollection, ZCollectionCreate, ZCollectionCreated, ZCollectionReorder, ZCollectionUpdate } from '../../../shared/catalog.ts';
 import { ZIdInput } from '../../../shared/ids.ts';
 import { listCollections } from '../../../src/catalog/catalog.service.ts';
 import { createCollection, deleteCollection, reorderCollections, updateCollection } from '../../../src/catalog/collection.service.ts';
@@ -9,7 +9,7 @@ export const collectionsRouter = router({
   list: publicReadProcedure.output(z.array(ZCollection)).query(({ ctx }) => listCollections(ctx.app)),
   create: adminProcedure
     .input(ZCollectionCreate)
-    .output(ZCollection)
+    .output(ZCollectionCreated)
     .mutation(({ ctx, input }) => createCollection(ctx.app, input)),
   update: adminProcedure
     .input(ZCollectionUpdate)

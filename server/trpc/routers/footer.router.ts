@@ -8,6 +8,7 @@ import {
   ZFooterLinkUpdate,
   ZFooterSection,
   ZFooterSectionCreate,
+  ZFooterSectionMove,
 } from '../../../shared/content.ts';
 import { ZIdInput } from '../../../shared/ids.ts';
 import {
@@ -16,6 +17,7 @@ import {
   deleteFooterLink,
   deleteFooterSection,
   listFooterSections,
+  moveFooterSection,
   updateFooterLink,
 } from '../../../src/content/footer.service.ts';
 import { createFooterIcon, deleteFooterIcon, listFooterIcons, toggleFooterIcon } from '../../../src/content/footer-icon.service.ts';
@@ -48,6 +50,11 @@ export const footerRouter = router({
     .input(ZFooterSectionCreate)
     .output(ZFooterSection)
     .mutation(({ ctx, input }) => createFooterSection(ctx.app, input)),
+  /** One place up or down; answers the sections in their new order. */
+  moveSection: adminProcedure
+    .input(ZFooterSectionMove)
+    .output(z.array(ZFooterSection))
+    .mutation(({ ctx, input }) => moveFooterSection(ctx.app, input)),
   deleteSection: adminProcedure.input(ZIdInput).mutation(({ ctx, input }) => deleteFooterSection(ctx.app, input.id).then(() => ok)),
 
   createLink: adminProcedure

@@ -5,6 +5,7 @@ import {
   ZProductImageListInput,
   ZProductImageReorder,
   ZProductImageUploadFields,
+  ZProductImageUploadResult,
 } from '../../../shared/catalog.ts';
 import { ZIdInput } from '../../../shared/ids.ts';
 import {
@@ -22,19 +23,20 @@ export const productImagesRouter = router({
     .input(ZProductImageListInput)
     .output(z.array(ZProductImage))
     .query(({ ctx, input }) => listProductImages(ctx.app, input.product_id)),
-  /** FormData with product_id and files (up to 10). */
+  /** FormData with product_id and files (up to 10): the good files are kept, each refused one named. */
   upload: uploadProcedure
     .input(z.instanceof(FormData))
-    .output(z.object({ added: z.number(), message: z.string() }))
+    .output(ZProductImageUploadResult)
     .mutation(async ({ ctx, input }) => {
       const { fields, files } = await readFormData(input);
       const { product_id } = parseInput(ZProductImageUploadFields, fields);
-      const added = await addProductImages(
+      const { added, refused } = await addProductImages(
         ctx.app,
         product_id,
         files.filter((f) => f.field === 'files'),
+        'each',
       );
-      return { added, message: imagesAddedMessage(added) };
+      return { added, message: imagesAddedMessage(added), refused };
     }),
   delete: adminProcedure.input(ZIdInput).mutation(async ({ ctx, input }) => {
     await deleteProductImage(ctx.app, input.id);

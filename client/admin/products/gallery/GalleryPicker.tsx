@@ -8,7 +8,8 @@ import { useNotify } from '../../common/notify.ts';
 
 /**
  * The gallery's file chooser (spec §5): at most 10 images per selection, jpeg/png/webp, 5 MB each.
- * A selection over 10 is refused whole; a refused file is named in a toast and the others go on.
+ * A selection over 10 is refused whole; a refused file (checked by its first bytes, see image-files.ts)
+ * is named in a toast and the others go on.
  * While `uploading` it shows the progress of the upload under way.
  */
 export function GalleryPicker({ onPick, uploading }: { onPick: (files: File[]) => void; uploading: number }) {
@@ -16,11 +17,11 @@ export function GalleryPicker({ onPick, uploading }: { onPick: (files: File[]) =
   const notify = useNotify();
   const check = useImageFileCheck();
   const resetRef = useRef<() => void>(null);
-  const pick = (files: File[]) => {
+  const pick = async (files: File[]) => {
     resetRef.current?.(); // the same files may be chosen again
     if (files.length === 0) return;
     if (files.length > LIMITS.galleryMaxFiles) return notify.error({ title: t`Erro`, message: t`Máximo de 10 imagens por vez` });
-    const { accepted, refused } = check(files);
+    const { accepted, refused } = await check(files);
     for (const message of refused) notify.error({ title: t`Imagem recusada`, message });
     if (accepted.length) onPick(accepted);
   };

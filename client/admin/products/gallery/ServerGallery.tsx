@@ -34,7 +34,10 @@ export function ServerGallery({ productId }: { productId: number }) {
       for (const f of files) fd.append('files', f);
       return client.productImages.upload.mutate(fd);
     },
-    onSuccess: (r) => notify.success({ title: t`Imagens enviadas com sucesso`, message: r.message }),
+    onSuccess: (r) => {
+      notify.success({ title: t`Imagens enviadas com sucesso`, message: r.message });
+      for (const message of r.refused) notify.warning(t`Imagens: ${message}`);
+    },
     onError: (e) => notify.error({ title: t`Erro ao enviar imagens`, message: errorMessage(e) }),
     onSettled: () => refresh(key),
   });

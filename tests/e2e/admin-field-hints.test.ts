@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import type { Shop } from './server.ts';
+import { openAdmin, SHOTS, shopSuite } from './suite.ts';
+
+let shop: Shop;
+let browser: Browser;
+shopSuite((s) => ({ shop, browser } = s));
+
+/** Every admin section with a form (client/admin/AdminShell.tsx). */
+const FORMS = [
+  '/admin/configuracoes',
+  '/admin/idioma',
+  '/admin/header',
+  '/admin/shopify',
+  '/admin/top-headers',
+  '/admin/banners',
+  '/admin/colecoes',
+  '/admin/produtos',
+  '/admin/footer',
+  '/admin/avaliacoes',
+];
+
+/**
+ * A placeholder a person could take for a typed value: a price, a path or address, a colour, a
+ * date or a copyright line. An example is fine when it says so ('Ex.: …').
+ */
+const looksLikeValue = (p: string) => !p.startsWith('Ex.:') && /\d|\/|#|@|©|\.com|^default$/i.test(p);
+
+const placeholders = (page: Page) =>
+  page.locator('input[placeholder], textarea[placeholder]').evaluateAll((els) =>
+    els.map((e) => ({
+      label: (e as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? e.getAttribute('aria-label') ?? e.id,
+      placeholder: e.getAttribute('placeholder') ?? '',
+    })),
+  );
+
+describe('admin fields: hints that cannot be mistaken for filled values', () => {
+  it('no form field shows a value-like placeholder', async () => {
+    const { context, page } = await openAdmin(browser, shop, '/admin');
+    const found: string[] = [];
+    for (const path of FORMS) {
+      await page.goto(`${shop.url}${path}`);
+      await page.getByRole('heading', { level: 2 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      for (const f of await placeholders(page)) if (looksLikeValue(f.placeholder)) found.push(`${path} ${f.label}: '${f.placeholder}'`);
+    }
+    assert.deepEqual(found, []);
+    await context.close();
+  });
+
+  for (const width of [1280, 390]) {
+    it(`prices and links carry their example under the field, and start empty (${width} px)`, async () => {
+      const { context, page } = await openAdmin(browser, shop, '/admin/produtos', { width });
+      const form = page.getByRole('form', { name: 'Novo produto' });
+      const price = form.getByRole('textbox', { name: 'Preço', exact: true });
+      const old = form.getByRole('textbox', { name: 'Preço antigo', exact: true });
+      for (const [field, example] of [
+        [price, 'Ex.: 89,90'],
+        [old, 'Ex.: 119,90'],
+      ] as const) {
+        assert.equal(await field.inputValue(), '');
+        assert.equal(await field.getAttribute('placeholder'), null);
+        const described = await field.evaluate((e) =>
+          (e.getAttribute('aria-describedby') ?? '')
+            .split(/\s+/)
+            .map((id) => document.getElementById(id)?.textContent ?? '')
+            .join(' '),
+        );
+        assert.ok(described.includes(example), `described by '${example}'`);
+      }
+      await form.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/admin-products-hints-${width}.png` });
+      await page.goto(`${shop.url}/admin/banners`);
+      const link = page.getByRole('textbox', { name: 'Link (opcional)' });
+      await link.waitFor();
+      assert.equal(await link.getAttribute('placeholder'), null);
+      await page.getByText('Ex.: /colecao/camisetas').waitFor();
+      await context.close();
+    });
+  }
+});
