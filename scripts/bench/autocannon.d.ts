@@ -1,7 +1,18 @@
 /** The part of autocannon's programmatic API the benchmark uses (the package ships no types). */
 declare module 'autocannon' {
   namespace autocannon {
-    type Request = { method?: string; path: string; headers?: Record<string, string>; body?: string };
+    type Request = {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      /** Called before each request is sent: what it returns is sent. */
+      setupRequest?: (req: { method?: string; path: string; headers?: Record<string, string> }) => {
+        method?: string;
+        path: string;
+        headers?: Record<string, string>;
+      };
+    };
     type Options = { url: string; connections?: number; duration?: number; headers?: Record<string, string>; requests?: Request[] };
     type Result = { duration: number; errors: number; timeouts: number; requests: { total: number; average: number } };
     type Instance = {

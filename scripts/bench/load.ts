@@ -24,6 +24,11 @@ export type LoadResult = {
   serverBusy?: number;
 };
 export type LoadRequest = { path: string; headers?: Record<string, string> };
+/**
+ * What a load run asks: a fixed list of requests cycled through (cache hits once warm), or a
+ * function giving a new path for every request (URLs never asked before: cache misses).
+ */
+export type LoadRequests = LoadRequest[] | (() => string);
 
 /** What a browser sends: the benchmark measures compressed responses, as shoppers get them. */
 export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: '*/*' };
@@ -31,7 +36,7 @@ export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept:
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 
-function run(url: string, requests: LoadRequest[], connections: number, duration: number): Promise<LoadResult> {
+function run(url: string, requests: LoadRequests, connections: number, duration: number): Promise<LoadResult> {
   const times: number[] = [];
   let errors = 0;
   const instance = autocannon({
@@ -39,7 +44,10 @@ function run(url: string, requests: LoadRequest[], connections: number, duration
     connections,
     duration,
     headers: BROWSER_HEADERS,
-    requests: requests.map((r) => ({ method: 'GET', path: r.path, headers: { ...BROWSER_HEADERS, ...r.headers } })),
+    requests:
+      typeof requests === 'function'
+        ? [{ method: 'GET', setupRequest: (req) => ({ ...req, path: requests() }) }]
+        : requests.map((r) => ({ method: 'GET', path: r.path, headers: { ...BROWSER_HEADERS, ...r.headers } })),
   });
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
     times.push(ms);
@@ -89,7 +97,7 @@ export type LoadOptions = {
 
 export async function load(
   url: string,
-  requests: LoadRequest[],
+  requests: LoadRequests,
   connections: number,
   { seconds = SECONDS, settle = async () => {}, serverPid }: LoadOptions = {},
 ): Promise<LoadResult> {

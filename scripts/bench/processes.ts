@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -113,6 +113,8 @@ export type Shop = {
   /** Milliseconds from spawn to the first 200 of /readyz. */
   readyMs: number;
   stats: () => Promise<ProbeStats>;
+  /** The process's peak resident memory so far (VmHWM), in MB. */
+  peakRssMb: () => number;
   resetLoopDelay: () => void;
   /**
    * Waits for the start's background work to end (the demo images' responsive variants are drawn
@@ -175,14 +177,18 @@ export async function startShop(opts: ShopOptions = {}, ownsDataDir = !opts.data
         SEED_DEMO: opts.seedDemo === false ? 'false' : 'true',
         ADMIN_USERNAME: BENCH_ADMIN.username,
         ADMIN_PASSWORD: BENCH_ADMIN.password,
-        LOG_LEVEL: 'warn',
+        // The default log level, as `npm start` runs (its access log included).
         ...opts.env,
       }),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     }),
   );
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
+  // The output's last 64 KB, for the error message of a start that fails (the access log is long).
+  const keep = (d: Buffer) => {
+    output = (output + d).slice(-65_536);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/readyz`, child, () => output, 600_000);
   const readyMs = performance.now() - started;
@@ -190,6 +196,7 @@ export async function startShop(opts: ShopOptions = {}, ownsDataDir = !opts.data
     url,
     pid: child.pid ?? 0,
     readyMs,
+    peakRssMb: () => peakRssMb(child.pid ?? 0),
     stats: async () => {
       const reply = new Promise<ProbeStats>((ok) => {
         const on = (m: { type?: string; stats?: ProbeStats }) => {
@@ -215,4 +222,14 @@ export async function startShop(opts: ShopOptions = {}, ownsDataDir = !opts.data
     },
   };
   return shop;
+}
+
+/** VmHWM of a process (its peak RSS since it started), in MB; NaN where /proc has none. */
+export function peakRssMb(pid: number): number {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmHWM:\s+(\d+) kB/m);
+    return line ? Number(line[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
 }
