@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { normalizeShopDomain, SHOP_DOMAIN_PATTERN } from '../shared/settings.ts';
+import { DEFAULT_POOL, type PoolOptions } from '../src/db/pool-guard.ts';
 
 /**
  * Runtime configuration, read once from the environment and validated at boot.
@@ -58,6 +59,9 @@ const EnvSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(3_000),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_POOL.max),
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_POOL.acquireTimeoutMs),
+  DATABASE_STALL_MS: z.coerce.number().int().min(1_000).default(30_000),
 });
 
 export type AppConfig = {
@@ -81,6 +85,10 @@ export type AppConfig = {
   shutdownGraceMs: number;
   /** SIGTERM: how long /readyz answers 503 while requests are still served, before the listener closes. */
   shutdownDrainMs: number;
+  /** PostgreSQL: pool size and how long a request waits for a connection (then 503). */
+  pool: PoolOptions;
+  /** Liveness: /healthz answers 503 once the pool has served nobody for this long while requests waited. */
+  databaseStallMs: number;
 };
 
 /** Uploaded images live under the data directory, served at /uploads/. */
@@ -121,6 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     session: { idleMs: e.SESSION_IDLE_HOURS * 3_600_000, maxMs: e.SESSION_MAX_DAYS * 86_400_000 },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    pool: { max: e.DATABASE_POOL_MAX, acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS },
+    databaseStallMs: e.DATABASE_STALL_MS,
   };
 }
 
