@@ -62,6 +62,10 @@ const EnvSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_POOL.max),
   DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_POOL.acquireTimeoutMs),
   DATABASE_STALL_MS: z.coerce.number().int().min(1_000).default(30_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(0),
 });
 
 export type AppConfig = {
@@ -89,6 +93,12 @@ export type AppConfig = {
   pool: PoolOptions;
   /** Liveness: /healthz answers 503 once the pool has served nobody for this long while requests waited. */
   databaseStallMs: number;
+  /** Deadlines for receiving a request (server/http-limits.ts): headers, whole request, multipart upload. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  uploadTimeoutMs: number;
+  /** Open connections allowed per client address; 0 = no cap. */
+  maxConnectionsPerAddress: number;
 };
 
 /** Uploaded images live under the data directory, served at /uploads/. */
@@ -109,6 +119,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!e.SHOPIFY_DOMAIN !== !e.SHOPIFY_STOREFRONT_TOKEN) {
     const missing = e.SHOPIFY_DOMAIN ? 'SHOPIFY_STOREFRONT_TOKEN' : 'SHOPIFY_DOMAIN';
     throw new ConfigError(`Invalid configuration:\n  ${missing}: SHOPIFY_DOMAIN and SHOPIFY_STOREFRONT_TOKEN go together`);
+  }
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('Invalid configuration:\n  HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS');
   }
   if (e.SHUTDOWN_DRAIN_MS >= e.SHUTDOWN_GRACE_MS) {
     throw new ConfigError('Invalid configuration:\n  SHUTDOWN_DRAIN_MS: must be shorter than SHUTDOWN_GRACE_MS');
@@ -131,6 +144,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     pool: { max: e.DATABASE_POOL_MAX, acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS },
     databaseStallMs: e.DATABASE_STALL_MS,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    uploadTimeoutMs: e.UPLOAD_TIMEOUT_MS,
+    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
   };
 }
 
