@@ -3,6 +3,7 @@ import { INT32 } from '../../shared/coerce.ts';
 import { MESSAGES } from '../../shared/errors.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { idempotent } from '../idempotency/idempotency.service.ts';
 import { toCollectionDto } from './catalog.mapper.ts';
 import { Collection } from './collection.entity.ts';
 import { retryOnSlugClash, uniqueSlug } from './slug.ts';
@@ -16,7 +17,8 @@ async function findOrFail(ctx: AppContext, id: number) {
 }
 
 /** Creates an active collection at the end of the list; the slug comes from the name. */
-export const createCollection = (ctx: AppContext, input: { name: string }) => retryOnSlugClash(ctx, (c) => createOnce(c, input));
+export const createCollection = (ctx: AppContext, input: { name: string }) =>
+  idempotent(ctx, 'collections.create', input, (t) => retryOnSlugClash(t, (c) => createOnce(c, input)));
 
 async function createOnce(ctx: AppContext, input: { name: string }): Promise<CollectionDto> {
   const name = input.name.trim();

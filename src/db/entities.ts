@@ -6,6 +6,7 @@ import { ProductImage } from '../catalog/product-image.entity.ts';
 import { Banner } from '../content/banner.entity.ts';
 import { FooterIcon, FooterLink, FooterSection } from '../content/footer.entity.ts';
 import { TopHeader } from '../content/top-header.entity.ts';
+import { IdempotencyKey } from '../idempotency/idempotency-key.entity.ts';
 import { Review } from '../reviews/review.entity.ts';
 import { SettingsRow } from '../settings/settings.entity.ts';
 
@@ -23,4 +24,5 @@ export const ENTITIES = [
   Review,
   AdminUser,
   Session,
+  IdempotencyKey,
 ];

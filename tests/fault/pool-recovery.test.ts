@@ -30,12 +30,10 @@ async function exchange(url: string, init: RequestInit = {}, ms = 10_000): Promi
   }
 }
 
-function createCollection(s: Shop, cookie: string, name: string, ms = 10_000): Promise<Outcome> {
-  return exchange(
-    `${s.url}/api/collections/create.php`,
-    { method: 'POST', headers: { 'content-type': 'application/json', origin: s.url, cookie }, body: JSON.stringify({ name }) },
-    ms,
-  );
+function createCollection(s: Shop, cookie: string, name: string, ms = 10_000, key?: string): Promise<Outcome> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', origin: s.url, cookie };
+  if (key) headers['idempotency-key'] = key;
+  return exchange(`${s.url}/api/collections/create.php`, { method: 'POST', headers, body: JSON.stringify({ name }) }, ms);
 }
 
 const statusOf = (o: Outcome) => ('status' in o ? o.status : o.error);
@@ -114,6 +112,32 @@ describe('connections lost inside a transaction (PostgreSQL)', { skip: !onPostgr
       assert.equal(await s.stop(), 0, 'SIGTERM still stops the process cleanly');
     });
   }
+
+  it('a create whose COMMIT landed but whose answer was lost answers 200 when it carries an Idempotency-Key; its retry creates nothing', async () => {
+    const { s, p, cookie } = await shopBehindProxy();
+    const named = async (name: string) =>
+      (await store?.query<{ n: string }>(`select count(*)::text as n from collections where name = '${name}'`))?.[0]?.n;
+    p.arm({ statement: /^\s*commit\b/i, when: 'after', count: 1 });
+    const first = await createCollection(s, cookie, 'Chave salva', 10_000, 'fault-key-1');
+    assert.equal(p.cuts(), 1, 'the COMMIT was cut after the server ran it');
+    assert.equal(statusOf(first), 200, `the outcome is known (the key's row committed with it): ${tally([first])}`);
+    const retry = await createCollection(s, cookie, 'Chave salva', 10_000, 'fault-key-1');
+    assert.equal(statusOf(retry), 200);
+    assert.equal(
+      JSON.parse((retry as { body: string }).body).id,
+      JSON.parse((first as { body: string }).body).id,
+      'the retry answers the same collection',
+    );
+    assert.equal(await named('Chave salva'), '1', 'one row');
+    // Cut before BEGIN: nothing was written, the 503 says so, and the retry with the same key creates it once.
+    p.arm({ statement: /^\s*begin\b/i, when: 'before', count: 1 });
+    const cut = await createCollection(s, cookie, 'Chave cortada', 10_000, 'fault-key-2');
+    assert.ok(statusOf(cut) === 503 && 'status' in cut && cut.retryAfter === '5', `cut at BEGIN: ${tally([cut])}`);
+    assert.equal(await named('Chave cortada'), '0');
+    assert.equal(statusOf(await createCollection(s, cookie, 'Chave cortada', 10_000, 'fault-key-2')), 200);
+    assert.equal(statusOf(await createCollection(s, cookie, 'Chave cortada', 10_000, 'fault-key-2')), 200);
+    assert.equal(await named('Chave cortada'), '1');
+  });
 
   it('backends terminated every 100 ms while two writers create collections: the shop recovers by itself', async (t) => {
     store = await createStore();
