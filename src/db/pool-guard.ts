@@ -30,9 +30,6 @@ const CONTROL = /^\s*(begin|start\s+transaction|commit|end|rollback|abort|savepo
 /** What pg-pool says when no connection could be had within `connectionTimeoutMillis`. */
 const ACQUIRE_TIMEOUT = 'timeout exceeded when trying to connect';
 
-/** Set on the error of a COMMIT whose connection was lost: the transaction may or may not have committed. */
-export const COMMIT_OUTCOME_UNKNOWN = Symbol.for('loja.commitOutcomeUnknown');
-
 export type PoolWatch = {
   /** Milliseconds the pool has gone without serving anyone while a request waited (0 when it is fine). */
   stalledMs(now?: number): number;
@@ -47,16 +44,6 @@ function sqlOf(args: unknown[]): string {
   if (typeof first === 'string') return first;
   if (first && typeof first === 'object' && typeof (first as { text?: unknown }).text === 'string') return (first as { text: string }).text;
   return '';
-}
-
-/**
- * A COMMIT that failed with an SQL error (a serialization failure, a deferred constraint) did not
- * commit. One that lost its connection (no SQLSTATE, a socket error, class 08, or the server
- * shutting the backend down: 57P0x) may have: the commit record can be written before the answer is lost.
- */
-function connectionLost(err: Error): boolean {
-  const code = (err as { code?: unknown }).code;
-  return typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code) || /^(08|57P0)/.test(code);
 }
 
 /** Releases the current checkout of `client` with `err` (the pool then destroys it), once. */
@@ -77,7 +64,6 @@ function guardClient(client: GuardedClient): void {
     const sql = sqlOf(args);
     if (!CONTROL.test(sql) || !(result instanceof Promise)) return result;
     return result.catch((err: Error) => {
-      if (/^\s*(commit|end)\b/i.test(sql) && connectionLost(err)) Object.defineProperty(err, COMMIT_OUTCOME_UNKNOWN, { value: true });
       releaseBroken(client, err);
       throw err;
     });
