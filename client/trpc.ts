@@ -19,13 +19,20 @@ export function makeQueryClient(): QueryClient {
 
 const sameOrigin: typeof fetch = (input, init) => fetch(input, { ...init, credentials: 'same-origin' });
 
+/** `mutate(input, { context: { idempotencyKey } })` sends it as the Idempotency-Key header (server: src/idempotency). */
+function idempotencyHeader(context: Record<string, unknown>): Record<string, string> {
+  const key = context.idempotencyKey;
+  return typeof key === 'string' ? { 'idempotency-key': key } : {};
+}
+
 export function makeTrpcClient() {
   return createTRPCClient<AppRouter>({
     links: [
-      // Uploads (FormData) go alone over httpLink; everything else is batched.
+      // Uploads (FormData) and creates carrying an Idempotency-Key (one header per request) go alone
+      // over httpLink; everything else is batched.
       splitLink({
-        condition: (op) => isNonJsonSerializable(op.input),
-        true: httpLink({ url: '/trpc', fetch: sameOrigin }),
+        condition: (op) => isNonJsonSerializable(op.input) || typeof op.context.idempotencyKey === 'string',
+        true: httpLink({ url: '/trpc', fetch: sameOrigin, headers: ({ op }) => idempotencyHeader(op.context) }),
         false: httpBatchLink({ url: '/trpc', maxItems: 10, fetch: sameOrigin }),
       }),
     ],

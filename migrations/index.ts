@@ -2,6 +2,7 @@ import { Migration20261122000000_initial } from './Migration20261122000000_initi
 import { Migration20261123110000_auth_throttle } from './Migration20261123110000_auth_throttle.ts';
 import { Migration20261123130000_accessible_buy_button_defaults } from './Migration20261123130000_accessible_buy_button_defaults.ts';
 import { Migration20261125110000_slug_history } from './Migration20261125110000_slug_history.ts';
+import { Migration20261125120000_idempotency_keys } from './Migration20261125120000_idempotency_keys.ts';
 import { Migration20261125140000_products_position_index } from './Migration20261125140000_products_position_index.ts';
 
 /**
@@ -16,5 +17,6 @@ export const MIGRATIONS = [
     class: Migration20261123130000_accessible_buy_button_defaults,
   },
   { name: 'Migration20261125110000_slug_history', class: Migration20261125110000_slug_history },
+  { name: 'Migration20261125120000_idempotency_keys', class: Migration20261125120000_idempotency_keys },
   { name: 'Migration20261125140000_products_position_index', class: Migration20261125140000_products_position_index },
 ];

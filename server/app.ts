@@ -17,6 +17,7 @@ import type { Database } from '../src/db/database.ts';
 import type { GeoLookup } from '../src/location/geoip.ts';
 import { type AppConfig, uploadsDirOf } from './config.ts';
 import { healthRoutes } from './health.ts';
+import { capConnectionsPerAddress, httpServerOptions, requestDeadlines } from './http-limits.ts';
 import { guardJsonBodies } from './input/json-body.ts';
 import { legacyRoutes } from './legacy/index.ts';
 import { loadGeo } from './location/location-source.ts';
@@ -69,6 +70,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     forceCloseConnections: 'idle',
+    ...httpServerOptions(config),
     // The framework's own refusals answer in the shop's format too (spec: errors read `error`).
     frameworkErrors: (err, _req, reply) => {
       const { status, body } = errorBody(err);
@@ -77,6 +79,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     clientErrorHandler: clientErrorResponse,
   };
   const app: FastifyInstance = Fastify(options);
+  capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress);
+  requestDeadlines(app, config);
   guardJsonBodies(app);
   app.decorate('db', db);
   app.decorate('config', config);

@@ -9,7 +9,9 @@ import { referencedUploads } from '../src/media/references.ts';
 import { type AppConfig, uploadsDirOf } from './config.ts';
 
 export function databaseTarget(config: AppConfig): DatabaseTarget {
-  return config.databaseUrl ? { kind: 'postgresql', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir };
+  return config.databaseUrl
+    ? { kind: 'postgresql', url: config.databaseUrl, pool: config.pool }
+    : { kind: 'pglite', dataDir: config.dataDir };
 }
 
 /**

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { normalizeShopDomain, SHOP_DOMAIN_PATTERN } from '../shared/settings.ts';
 import { SITEMAP_MAX_URLS } from '../src/catalog/sitemap.ts';
+import { DEFAULT_POOL, type PoolOptions } from '../src/db/pool-guard.ts';
 
 /**
  * Runtime configuration, read once from the environment and validated at boot.
@@ -73,6 +74,13 @@ const EnvSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(3_000),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_POOL.max),
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_POOL.acquireTimeoutMs),
+  DATABASE_STALL_MS: z.coerce.number().int().min(1_000).default(30_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(0),
 });
 
 export type AppConfig = {
@@ -103,6 +111,16 @@ export type AppConfig = {
   shutdownGraceMs: number;
   /** SIGTERM: how long /readyz answers 503 while requests are still served, before the listener closes. */
   shutdownDrainMs: number;
+  /** PostgreSQL: pool size and how long a request waits for a connection (then 503). */
+  pool: PoolOptions;
+  /** Liveness: /healthz answers 503 once the pool has served nobody for this long while requests waited. */
+  databaseStallMs: number;
+  /** Deadlines for receiving a request (server/http-limits.ts): headers, whole request, multipart upload. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  uploadTimeoutMs: number;
+  /** Open connections allowed per client address; 0 = no cap. */
+  maxConnectionsPerAddress: number;
 };
 
 /** Uploaded images live under the data directory, served at /uploads/. */
@@ -123,6 +141,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!e.SHOPIFY_DOMAIN !== !e.SHOPIFY_STOREFRONT_TOKEN) {
     const missing = e.SHOPIFY_DOMAIN ? 'SHOPIFY_STOREFRONT_TOKEN' : 'SHOPIFY_DOMAIN';
     throw new ConfigError(`Invalid configuration:\n  ${missing}: SHOPIFY_DOMAIN and SHOPIFY_STOREFRONT_TOKEN go together`);
+  }
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('Invalid configuration:\n  HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS');
   }
   if (e.SHUTDOWN_DRAIN_MS >= e.SHUTDOWN_GRACE_MS) {
     throw new ConfigError('Invalid configuration:\n  SHUTDOWN_DRAIN_MS: must be shorter than SHUTDOWN_GRACE_MS');
@@ -145,6 +166,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     session: { idleMs: e.SESSION_IDLE_HOURS * 3_600_000, maxMs: e.SESSION_MAX_DAYS * 86_400_000 },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    pool: { max: e.DATABASE_POOL_MAX, acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS },
+    databaseStallMs: e.DATABASE_STALL_MS,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    uploadTimeoutMs: e.UPLOAD_TIMEOUT_MS,
+    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
   };
 }
 

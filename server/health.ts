@@ -9,11 +9,23 @@ export function markDraining(app: FastifyInstance): void {
 }
 
 /**
- * /healthz: the process is up. /readyz: the instance takes traffic — not shutting down, and the
- * database answers a real query (503 while it does not, 200 again once it does).
+ * Two questions, two answers:
+ * - /healthz (liveness): can this process still make progress? 503 only when it cannot and a
+ *   restart would help: the database connection pool has served nobody for DATABASE_STALL_MS while
+ *   requests waited for a connection (every connection held and never given back). A database
+ *   that is down or slow does not fail it: connections still fail to open or come back, and a
+ *   restart would not bring the database back. It runs no query, so it answers at once.
+ * - /readyz (readiness): should this instance take traffic? Not while shutting down, and only
+ *   while the database answers a real query (503 otherwise, within the pool's acquire timeout).
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/healthz', { config: { policy: 'public' } }, async () => ({ ok: true }));
+  app.get('/healthz', { config: { policy: 'public' } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    const stalledMs = app.db.stalledMs();
+    if (stalledMs < app.config.databaseStallMs) return { ok: true };
+    req.log.error({ stalledMs }, 'liveness check failed: the database connection pool serves nobody');
+    return reply.code(503).send({ ok: false, stalledMs });
+  });
   app.get('/readyz', { config: { policy: 'public' } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     if (draining.has(app.server)) return reply.code(503).send({ ok: false, draining: true });

@@ -26,6 +26,8 @@ export type AppContext = {
   shop: ShopDefaults;
   /** Where uploaded images are stored (served at /uploads/). */
   uploadsDir: string;
+  /** The request's Idempotency-Key header: creates answer a retry with the first answer (src/idempotency). */
+  idempotencyKey?: string | null;
 };
 
 /** The embedded Shopify connection used while settings leave domain and token empty (spec §1). */

@@ -33,6 +33,7 @@ export async function buildRequestContext(app: FastifyInstance, req: FastifyRequ
     locale: DEFAULT_LOCALE,
     log: req.log,
     uploadsDir: uploadsDirOf(app.config),
+    idempotencyKey: typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null,
     shop: { shopifyDomain: app.config.shopify.domain, shopifyToken: app.config.shopify.token },
   };
 }

@@ -3,6 +3,7 @@ import { CATALOG_MESSAGES, type ProductCreate, type ProductDto, type ProductUpda
 import { MESSAGES } from '../../shared/errors.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { idempotent } from '../idempotency/idempotency.service.ts';
 import { safeFileName } from '../media/file-name.ts';
 import { prepareImage, type Upload, withRemovedImages, withSavedImages } from '../media/media.service.ts';
 import { Collection } from './collection.entity.ts';
@@ -68,7 +69,9 @@ async function commitWithImage(ctx: AppContext, product: IProduct, image: Upload
 
 /** Creates a product at the end of its collection; the slug comes from the title. */
 export const createProduct = (ctx: AppContext, input: ProductCreate, image?: Upload) =>
-  retryOnSlugClash(ctx, (c) => createOnce(c, input, image));
+  idempotent(ctx, 'products.create', { input, image: image && { filename: image.filename, data: image.data } }, (t) =>
+    retryOnSlugClash(t, (c) => createOnce(c, input, image)),
+  );
 
 async function createOnce(ctx: AppContext, input: ProductCreate, image?: Upload): Promise<ProductDto> {
   const title = requiredTitle(input.title);

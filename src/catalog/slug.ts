@@ -28,11 +28,15 @@ export async function uniqueSlug(em: EntityManager, entity: SlugEntity, text: st
 
 /**
  * Runs a write that picks a slug, again on a fresh unit of work when another request took the same
- * slug between our check and our insert (the unique index refuses the second one).
+ * slug between our check and our insert (the unique index refuses the second one). Inside a
+ * transaction (an idempotent create) each attempt is a savepoint, so a refused insert does not
+ * spoil the transaction and the retry stays in it.
  */
 export async function retryOnSlugClash<C extends { em: EntityManager }, T>(ctx: C, run: (ctx: C) => Promise<T>): Promise<T> {
+  const inTransaction = ctx.em.isInTransaction();
   for (let attempt = 1; ; attempt++) {
     try {
+      if (inTransaction) return await ctx.em.transactional((em) => run({ ...ctx, em }));
       return await run(attempt === 1 ? ctx : { ...ctx, em: ctx.em.fork() });
     } catch (e) {
       if (!(e instanceof UniqueConstraintViolationException) || !/slug/.test(e.message) || attempt >= 5) throw e;

@@ -6,15 +6,17 @@ import { type EntityManager, MikroORM, type Options } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { PgliteDriver } from '@mikro-orm/pglite';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import type pg from 'pg';
 import { MIGRATIONS } from '../../migrations/index.ts';
 import { type ChangeChannel, openChangeChannel } from './change-channel.ts';
 import { lockDataDirWhenFree } from './data-dir-lock.ts';
 import { ENTITIES } from './entities.ts';
+import { DEFAULT_POOL, guardPool, type PoolOptions, type PoolWatch } from './pool-guard.ts';
 import { watchWrites } from './write-watch.ts';
 
 /** Where the data lives: a PostgreSQL server, PGlite on disk, or PGlite in memory (tests). */
 export type DatabaseTarget =
-  | { kind: 'postgresql'; url: string; schema?: string }
+  | { kind: 'postgresql'; url: string; schema?: string; pool?: PoolOptions }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'memory'; loadDataDir?: Blob };
 
@@ -23,6 +25,12 @@ export type Database = {
   kind: DatabaseTarget['kind'];
   fork(): EntityManager;
   ping(): Promise<void>;
+  /**
+   * How long (ms) the connection pool has served nobody while requests waited for a connection:
+   * 0 while it works, also while the database is down or slow (connections still fail or come
+   * back). Liveness (server/health.ts) fails when this grows. Always 0 on PGlite (no pool).
+   */
+  stalledMs(): number;
   migrate(): Promise<string[]>;
   /** PGlite only: the data directory as a tar.gz (used to cache a migrated template for tests). */
   dump(): Promise<Blob>;
@@ -60,7 +68,7 @@ function setPgliteCompiler(): void {
   setFlagsFromString('--wasm-tiering-budget=100000000');
 }
 
-function optionsFor(target: DatabaseTarget): Partial<Options> {
+function optionsFor(target: DatabaseTarget, onPool: (pool: pg.Pool) => void): Partial<Options> {
   const common: Partial<Options> = {
     entities: ENTITIES,
     extensions: [Migrator],
@@ -72,15 +80,19 @@ function optionsFor(target: DatabaseTarget): Partial<Options> {
     debug: false,
   };
   if (target.kind === 'postgresql') {
+    const pool = target.pool ?? DEFAULT_POOL;
     return {
       ...common,
       driver: PostgreSqlDriver,
       clientUrl: target.url,
       ...(target.schema ? { schema: target.schema } : {}),
       // pg's pool drops a connection the server closed (terminated backend, restart, failover) and
-      // opens a new one on the next query, so the shop recovers by itself. No connection timeout:
-      // pg applies it to waiting for a free pooled connection too, which would fail requests under load.
-      pool: { min: 0, max: 10 },
+      // opens a new one on the next query; src/db/pool-guard.ts makes sure a connection lost in the
+      // middle of a transaction's BEGIN/COMMIT/ROLLBACK is given back too, so the shop recovers by
+      // itself. `connectionTimeoutMillis` bounds both opening a connection and waiting for a free
+      // one: past it the request answers 503 (server/plugins/db-unavailable.ts) instead of hanging.
+      pool: { min: 0, max: pool.max },
+      driverOptions: { connectionTimeoutMillis: pool.acquireTimeoutMs, keepAlive: true, onPoolCreated: onPool },
     } as Partial<Options>;
   }
   setPgliteCompiler();
@@ -112,8 +124,9 @@ export async function openDatabase(
   const release =
     target.kind === 'pglite' ? await lockDataDirWhenFree(target.dataDir, { waitMs: opts.lockWaitMs, onWait: opts.info }) : () => {};
   let orm: MikroORM;
+  let watch: PoolWatch | null = null;
   try {
-    orm = await MikroORM.init(optionsFor(target));
+    orm = await MikroORM.init(optionsFor(target, (pool) => (watch = guardPool(pool))));
   } catch (e) {
     release();
     throw e;
@@ -144,6 +157,7 @@ export async function openDatabase(
       return () => void listeners.delete(listener);
     },
     fork: () => orm.em.fork(),
+    stalledMs: () => watch?.stalledMs() ?? 0,
     async ping() {
       await orm.em.fork().getConnection().execute('select 1');
     },

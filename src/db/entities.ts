@@ -7,6 +7,7 @@ import { SlugHistory } from '../catalog/slug-history.entity.ts';
 import { Banner } from '../content/banner.entity.ts';
 import { FooterIcon, FooterLink, FooterSection } from '../content/footer.entity.ts';
 import { TopHeader } from '../content/top-header.entity.ts';
+import { IdempotencyKey } from '../idempotency/idempotency-key.entity.ts';
 import { Review } from '../reviews/review.entity.ts';
 import { SettingsRow } from '../settings/settings.entity.ts';
 
@@ -25,4 +26,5 @@ export const ENTITIES = [
   Review,
   AdminUser,
   Session,
+  IdempotencyKey,
 ];

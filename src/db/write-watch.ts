@@ -9,7 +9,7 @@
  */
 
 /** Tables whose rows no public page or read depends on. */
-export const PRIVATE_TABLES = new Set(['sessions', 'admin_users', 'auth_throttle', 'mikro_orm_migrations']);
+export const PRIVATE_TABLES = new Set(['sessions', 'admin_users', 'auth_throttle', 'idempotency_keys', 'mikro_orm_migrations']);
 
 /** Statements that read or steer a transaction: they write nothing. */
 const NOT_A_WRITE = new Set([

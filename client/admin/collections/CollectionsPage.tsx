@@ -7,6 +7,7 @@ import { useTRPC, useTRPCClient } from '../../trpc.ts';
 import { useNotify } from '../common/notify.ts';
 import { CrudForm } from '../crud/CrudForm.tsx';
 import { CrudSection } from '../crud/CrudSection.tsx';
+import { makeIdempotencyKeys } from '../crud/idempotency-key.ts';
 import { ItemRow, ListState } from '../crud/ListState.tsx';
 import { EditDeleteButtons, MoveButtons } from '../crud/RowActions.tsx';
 import { useCrudForm } from '../crud/useCrudForm.ts';
@@ -35,6 +36,7 @@ export function CollectionsPage() {
     schema,
     toValues: (c: CollectionDto) => ({ name: c.name }),
   });
+  const createKeys = useMemo(makeIdempotencyKeys, []);
   const submit = useSubmitHandler(form, {
     failure: editing ? t`Erro ao atualizar coleção` : t`Erro ao criar coleção`,
     known: { [NAME_REQUIRED]: ['name'] },
@@ -43,7 +45,8 @@ export function CollectionsPage() {
         await client.collections.update.mutate({ id: editing.id, name: values.name });
         notify.success(t`Coleção atualizada`);
       } else {
-        const { warning } = await client.collections.create.mutate(values);
+        const { warning } = await client.collections.create.mutate(values, { context: { idempotencyKey: createKeys.keyFor(values) } });
+        createKeys.settled();
         notify.success(t`Coleção criada!`);
         if (warning) notify.warning(warning);
       }

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
 import { useTRPC, useTRPCClient } from '../../trpc.ts';
 import { useNotify } from '../common/notify.ts';
 import { CrudForm } from '../crud/CrudForm.tsx';
 import { CrudSection } from '../crud/CrudSection.tsx';
+import { makeIdempotencyKeys } from '../crud/idempotency-key.ts';
 import { useCrudForm } from '../crud/useCrudForm.ts';
 import { useDeleteAction } from '../crud/useDeleteAction.ts';
 import { useRefresh } from '../crud/useRefresh.ts';
@@ -36,6 +37,7 @@ export function ProductsPage() {
     setPending([]);
   };
   const required = t`Preencha título e preço`;
+  const createKeys = useMemo(makeIdempotencyKeys, []);
   const submit = useSubmitHandler(form, {
     failure: t`Falha ao salvar produto`,
     known: PRODUCT_FIELD_MESSAGES,
@@ -47,7 +49,10 @@ export function ProductsPage() {
         await client.products.update.mutate(productFormData(values, editing.id));
         notify.success(t`Produto atualizado`);
       } else {
-        const created = await client.products.create.mutate(productFormData(values));
+        const created = await client.products.create.mutate(productFormData(values), {
+          context: { idempotencyKey: createKeys.keyFor(values) },
+        });
+        createKeys.settled();
         notify.success(t`Produto criado`);
         if (pending.length > 0) {
           setUploading(true);

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import type { AppContext } from '../context.ts';
+import { AppError, isAppError } from '../errors.ts';
+import { IdempotencyKey } from './idempotency-key.entity.ts';
+
+/**
+ * Creates a client may retry safely. A create sent with an `Idempotency-Key` header (any adapter:
+ * tRPC and the legacy .php alike put it in AppContext.idempotencyKey) runs in one transaction with
+ * a row that keeps its answer under (key, operation):
+ * - the same key and the same data again: the original answer, nothing created twice;
+ * - the same key with other data: 409 with a clear message (the client reused a key by mistake);
+ * - the connection lost while the create committed (its outcome unknown to the request): the row
+ *   is looked up once more, and if the create did commit, its answer is given instead of the error.
+ * Keys are kept 24 hours (sweepIdempotencyKeys). Without a key a create runs as before.
+ */
+
+export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+export const IDEMPOTENCY_KEY_MAX = 200;
+export const MESSAGE_KEY_REUSED = 'Esta Idempotency-Key já foi usada com outros dados. Envie uma chave nova para uma nova criação.';
+export const MESSAGE_KEY_INVALID = `Idempotency-Key inválida: use de 1 a ${IDEMPOTENCY_KEY_MAX} caracteres visíveis (letras, números, - _ . :).`;
+
+const KEY_PATTERN = new RegExp(`^[A-Za-z0-9_.:-]{1,${IDEMPOTENCY_KEY_MAX}}$`);
+
+/** A stable digest of what was asked: same data, same hash, whatever the key order of objects. */
+export function requestHash(input: unknown): string {
+  const canonical = (v: unknown): unknown => {
+    if (Buffer.isBuffer(v)) return { sha256: createHash('sha256').update(v).digest('hex') };
+    if (Array.isArray(v)) return v.map(canonical);
+    if (v && typeof v === 'object' && !(v instanceof Date)) {
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+      );
+    }
+    return v;
+  };
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(input)) ?? '')
+    .digest('hex');
+}
+
+async function stored<T>(ctx: AppContext, key: string, operation: string, hash: string): Promise<{ response: T } | null> {
+  const row = await ctx.em.fork().findOne(IdempotencyKey, { key, operation });
+  if (!row) return null;
+  if (row.created_at.getTime() < Date.now() - IDEMPOTENCY_TTL_MS) return null;
+  if (row.request_hash !== hash) throw new AppError('CONFLICT', MESSAGE_KEY_REUSED);
+  return { response: row.response as T };
+}
+
+/**
+ * Runs `create` once per (Idempotency-Key, operation). `input` is what identifies the request
+ * (parsed fields, uploaded bytes); `create` gets a context whose EntityManager is inside the transaction.
+ */
+export async function idempotent<T>(
+  ctx: AppContext,
+  operation: string,
+  input: unknown,
+  create: (ctx: AppContext) => Promise<T>,
+): Promise<T> {
+  const key = ctx.idempotencyKey;
+  if (key === null || key === undefined) return create(ctx);
+  if (!KEY_PATTERN.test(key)) throw new AppError('BAD_REQUEST', MESSAGE_KEY_INVALID);
+  const hash = requestHash(input);
+  const before = await stored<T>(ctx, key, operation, hash);
+  if (before) return before.response;
+  try {
+    return await ctx.em.fork().transactional(async (em) => {
+      const response = await create({ ...ctx, em });
+      // An expired row of the same key (not swept yet) gives way to the new answer.
+      await em.nativeDelete(IdempotencyKey, { key, operation, created_at: { $lt: new Date(Date.now() - IDEMPOTENCY_TTL_MS) } });
+      em.create(IdempotencyKey, { key, operation, request_hash: hash, response: JSON.parse(JSON.stringify(response ?? null)) });
+      await em.flush();
+      return response;
+    });
+  } catch (err) {
+    if (isAppError(err)) throw err;
+    // A twin request with the same key committed first, or this one committed and its answer was
+    // lost with the connection: either way the stored answer is the truth.
+    const after = await stored<T>(ctx, key, operation, hash).catch((e: unknown) => {
+      if (isAppError(e)) throw e;
+      return null;
+    });
+    if (after) return after.response;
+    throw err;
+  }
+}
+
+/** Deletes keys older than 24 hours; the number removed. */
+export async function sweepIdempotencyKeys(em: AppContext['em'], now = new Date()): Promise<number> {
+  return em.nativeDelete(IdempotencyKey, { created_at: { $lt: new Date(now.getTime() - IDEMPOTENCY_TTL_MS) } });
+}
