@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyServerOptions,
+  LogController,
   type RouteOptions,
 } from 'fastify';
 import { MESSAGES } from '../shared/errors.ts';
@@ -64,7 +65,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // One line per request instead of two (plugins/access-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { maxParamLength: 300 },
     // Bodies with __proto__ / constructor.prototype are refused outright (prototype pollution).
     onProtoPoisoning: 'error',
