@@ -118,7 +118,7 @@ describe('Top Headers', () => {
     const row = page.getByTestId(/^top-header-/).filter({ hasText: 'Cupom BEMVINDO10' });
     await row.waitFor();
     assert.equal(
-      await onStorefront(browser, shop, '/', (p) => p.locator('section[aria-label="Avisos da loja"] > span').first().textContent()),
+      await onStorefront(browser, shop, '/', (p) => p.locator('section[aria-label="Avisos da loja"] [data-current]').textContent()),
       'Cupom BEMVINDO10 na primeira compra',
       'the storefront bar starts with it (sort order 0)',
     );
@@ -132,7 +132,7 @@ describe('Top Headers', () => {
     await toast(page, 'Top Header atualizado!');
     await formCard(page, 'Novo top header').waitFor();
     assert.equal(
-      await onStorefront(browser, shop, '/', (p) => p.locator('section[aria-label="Avisos da loja"] > span').first().textContent()),
+      await onStorefront(browser, shop, '/', (p) => p.locator('section[aria-label="Avisos da loja"] [data-current]').textContent()),
       'Cupom BEMVINDO15 na primeira compra',
     );
 

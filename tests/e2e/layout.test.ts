@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { openPage } from './browser.ts';
+import { adminCookie, openPage } from './browser.ts';
 import type { Shop } from './server.ts';
 import { SHOTS, shopSuite } from './suite.ts';
 
 let shop: Shop;
 let browser: Browser;
 shopSuite((s) => ({ shop, browser } = s));
+
+const TOP_BAR = 'section[aria-label="Avisos da loja"]';
 
 /** A storefront page at the given width, hydrated. */
 async function open(path: string, width: number, height = width < 600 ? 844 : 900) {
@@ -50,4 +52,58 @@ describe('footer payment icons', () => {
       await context.close();
     });
   }
+});
+
+describe('announcement bar', () => {
+  it('keeps one height while messages of different lengths rotate: no layout shift (390)', async () => {
+    const cookie = await adminCookie(shop);
+    const long =
+      'Frete grátis para todo o Brasil nas compras acima de R$ 199, parcelamento em até 6x sem juros e a primeira troca grátis em até 30 dias';
+    const res = await fetch(`${shop.url}/api/top_headers/create.php`, {
+      method: 'POST',
+      headers: { cookie, origin: shop.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: long, sort_order: 0 }),
+    });
+    assert.equal(res.status, 200, await res.text());
+
+    const { context, page, errors } = await open('/', 390);
+    await page.evaluate(() => {
+      const w = window as unknown as { shifts: number; heights: [number, string][] };
+      w.shifts = 0;
+      w.heights = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!e.hadRecentInput) w.shifts += e.value;
+      }).observe({ type: 'layout-shift', buffered: false });
+      const bar = document.querySelector('section[aria-label="Avisos da loja"]') as HTMLElement;
+      const record = () => w.heights.push([bar.getBoundingClientRect().height, bar.dataset.index ?? '']);
+      record();
+      new MutationObserver(() => requestAnimationFrame(record)).observe(bar, { attributes: true, subtree: true, childList: true });
+    });
+    const bar = page.locator(TOP_BAR);
+    assert.equal(await bar.getAttribute('data-index'), '0');
+    // The message a person sees: the one drawn (visible) inside the hidden-from-readers part.
+    const visible = () =>
+      bar.evaluate((el) =>
+        [...el.querySelectorAll('[aria-hidden="true"] span, span[aria-hidden="true"]')]
+          .filter((s) => s.children.length === 0 && getComputedStyle(s).visibility === 'visible')
+          .map((s) => s.textContent),
+      );
+    assert.deepEqual(await visible(), [long], 'the long message shows first, alone');
+    await page.screenshot({ path: `${SHOTS}/layout-topbar-long-390.png`, clip: { x: 0, y: 0, width: 390, height: 160 } });
+    // Two rotations: long → short → short.
+    await page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute('data-index') === '2', TOP_BAR, { timeout: 15_000 });
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: `${SHOTS}/layout-topbar-short-390.png`, clip: { x: 0, y: 0, width: 390, height: 160 } });
+    const { shifts, heights } = await page.evaluate(() => {
+      const w = window as unknown as { shifts: number; heights: [number, string][] };
+      return { shifts: w.shifts, heights: w.heights };
+    });
+    const indexes = new Set(heights.map(([, i]) => i));
+    assert.ok(indexes.has('0') && indexes.has('1') && indexes.has('2'), `saw the rotation: ${JSON.stringify(heights)}`);
+    assert.deepEqual([...new Set(heights.map(([h]) => h))], [heights[0]?.[0]], `one bar height: ${JSON.stringify(heights)}`);
+    assert.equal(shifts, 0, 'no layout shift while rotating');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });
