@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
 import { adminCookie, openPage } from './browser.ts';
 import type { Shop } from './server.ts';
 import { SHOTS, shopSuite } from './suite.ts';
@@ -105,5 +106,66 @@ describe('announcement bar', () => {
     assert.equal(shifts, 0, 'no layout shift while rotating');
     assert.deepEqual(errors, []);
     await context.close();
+  });
+});
+
+/** A banner picture with its name written large, so a screenshot shows which one was drawn. */
+const artwork = (text: string, width: number, height: number, bg: string) =>
+  sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${bg}"/><text x="50%" y="55%" font-size="${height / 5}" font-family="sans-serif" fill="#fff" text-anchor="middle">${text}</text></svg>`,
+    ),
+  )
+    .png()
+    .toBuffer();
+
+describe('banner phone image', () => {
+  it('phones (390) load the phone image, desktops (1280) the desktop one; each preloads only its own', async () => {
+    const cookie = await adminCookie(shop);
+    const form = new FormData();
+    form.set('title', '');
+    form.set('sort_order', '-1');
+    form.set('image', new Blob([await artwork('DESKTOP 3:1', 2400, 800, '#0f3b5f')], { type: 'image/png' }), 'desktop.png');
+    form.set('mobile_image', new Blob([await artwork('CELULAR 21:9', 1260, 540, '#7a1f3d')], { type: 'image/png' }), 'celular.png');
+    const res = await fetch(`${shop.url}/api/banners/create.php`, { method: 'POST', headers: { cookie, origin: shop.url }, body: form });
+    assert.equal(res.status, 200, await res.clone().text());
+    const banner = (await res.json()).banner as { image_url: string; mobile_image_url: string };
+    const id = (url: string) => /\/uploads\/([0-9a-f-]{36})\./.exec(url)?.[1] ?? 'none';
+    const [desktopId, phoneId] = [id(banner.image_url), id(banner.mobile_image_url)];
+
+    for (const [width, shown, other] of [
+      [390, phoneId, desktopId],
+      [1280, desktopId, phoneId],
+    ] as const) {
+      const opened = await openPage(browser, shop, { width, height: width < 600 ? 844 : 900 });
+      const { context, page, errors } = opened;
+      const requested: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/uploads/')) requested.push(r.url());
+      });
+      await page.goto(shop.url);
+      await page.waitForSelector('html[data-hydrated="true"]');
+      const first = page.locator('section[aria-roledescription="carrossel"] img').first();
+      await page.waitForFunction(() => {
+        const img = document.querySelector('section[aria-roledescription="carrossel"] img') as HTMLImageElement | null;
+        return !!img?.complete && img.naturalWidth > 0;
+      });
+      const current = await first.evaluate((img) => (img as HTMLImageElement).currentSrc);
+      assert.ok(current.includes(shown), `${width}: drew ${current}`);
+      assert.deepEqual(
+        requested.filter((u) => u.includes(other)),
+        [],
+        `${width}: the other image is never fetched (${requested.join(', ')})`,
+      );
+      const box = await page.locator('section[aria-roledescription="carrossel"] > div').first().boundingBox();
+      assert.ok(
+        box && Math.abs(box.width / box.height - (width < 768 ? 21 / 9 : 3)) < 0.02,
+        `${width}: banner ratio ${box?.width}×${box?.height}`,
+      );
+      await page.screenshot({ path: `${SHOTS}/layout-banner-${width}.png` });
+      await page.screenshot({ path: `${SHOTS}/layout-home-full-${width}.png`, fullPage: true });
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
   });
 });
