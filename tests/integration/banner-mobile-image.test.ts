@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadsDirOf } from '../../server/config.ts';
 import type { BannerDto } from '../../shared/content.ts';
 import { variantUrl } from '../../shared/image-variants.ts';
+import { referencedUploads } from '../../src/media/references.ts';
 import { type AdminApi, adminApi } from '../helpers/api.ts';
 import { fakePng, image, UPLOAD_URL } from '../helpers/images.ts';
 import { formData } from '../helpers/multipart.ts';
@@ -42,6 +43,8 @@ describe('banner phone image (legacy .php)', () => {
     expect(filesOf(banner.mobile_image_url)).toHaveLength(11);
     expect(c.fileExists(variantUrl(banner.mobile_image_url, 640, 'avif') as string)).toBe(true);
     expect(await byId(banner.id)).toEqual(banner);
+    // The start-up sweep and the audit keep it: a row points at it.
+    expect(await referencedUploads(c.t.db.fork(), [banner.mobile_image_url])).toEqual(new Set([banner.mobile_image_url]));
 
     // Without one, the field is there and empty: old clients keep working.
     const plain = await c.postForm('/api/banners/create.php', { title: 'Sem celular' }, [
