@@ -12,8 +12,11 @@ import { collectionLabel } from './storefront/common/collection-label.ts';
 import type { Trpc } from './storefront/routes.ts';
 
 export type Crumb = { name: string; path: string };
-/** The page's LCP image, as the page draws it: the head preloads it with the same `sizes`. */
-export type LcpImage = { url: string; sizes: string };
+/**
+ * The page's LCP image, as the page draws it: the head preloads it with the same `sizes`.
+ * `phoneUrl`: the image drawn instead below 768 px (a banner's phone image).
+ */
+export type LcpImage = { url: string; sizes: string; phoneUrl?: string };
 export type SiteHead = { title: string; description: string; logoUrl: string; locale: Locale; currency: string };
 
 /**
@@ -129,10 +132,13 @@ export function pageHead({ i18n, trpc, qc, settings, siteTitle, route, missing }
   }
   if (route.path === '/') {
     // The link preview shows the first banner, else the logo.
-    const banner = qc.getQueryData(trpc.content.banners.queryKey())?.[0]?.image_url;
-    // The LCP image: the first banner, else the first product card (HomePage gives it priority).
+    const first = qc.getQueryData(trpc.content.banners.queryKey())?.[0];
+    const banner = first?.image_url;
+    // The LCP image: the first banner (with its phone image), else the first product card (HomePage gives it priority).
     const homeData = qc.getQueryData(trpc.catalog.home.queryKey());
-    const lcp = banner ? lcpOf(banner, IMAGE_SIZES.banner) : cardImage(homeData?.featured[0] ?? homeData?.sections[0]?.products[0]);
+    const lcp = banner
+      ? { url: banner, sizes: IMAGE_SIZES.banner, ...(first.mobile_image_url ? { phoneUrl: first.mobile_image_url } : {}) }
+      : cardImage(homeData?.featured[0] ?? homeData?.sections[0]?.products[0]);
     return { title: siteTitle, description, head: { kind: 'home', site, path: '/', image: banner || settings.logo_url || null, lcp } };
   }
   return { title: siteTitle, description, head: { kind: 'bare' } };

@@ -10,6 +10,8 @@ export const ZBanner = z.object({
   title: z.string(),
   href: z.string(),
   image_url: z.string(),
+  /** The image for phones (21:9, below 768 px); '' when the banner has none. */
+  mobile_image_url: z.string(),
   sort_order: z.number(),
   active: z.boolean(),
 });
@@ -131,7 +133,8 @@ const zColor = zPlain(64).refine((v) => v === '' || isCssColor(v), INVALID_COLOR
 
 export const ZBannerFields = z.object({ title: zLabel(255).optional(), href: zLinkUrl.optional(), sort_order: zSortOrder });
 export type BannerFields = z.infer<typeof ZBannerFields>;
-export const ZBannerUpdate = ZBannerFields.extend({ id: zId });
+/** `remove_mobile_image` (0/1) clears the phone image; a `mobile_image` file sent with it wins. */
+export const ZBannerUpdate = ZBannerFields.extend({ id: zId, remove_mobile_image: zBool.optional() });
 export type BannerUpdate = z.infer<typeof ZBannerUpdate>;
 
 export const ZTopHeaderCreate = z.object({

@@ -36,3 +36,10 @@ export const IMAGE_SIZES = {
   gallery: '(min-width: 1200px) 620px, (min-width: 900px) 52vw, 100vw',
   logo: '240px',
 } as const;
+
+/**
+ * Where a banner's phone image (21:9) replaces the desktop one (3:1): below the 768 px breakpoint
+ * of the carousel's CSS. The carousel's <source> and the LCP preloads use the same queries.
+ */
+export const PHONE_MEDIA = '(max-width: 767px)';
+export const WIDE_MEDIA = '(min-width: 768px)';

@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { CONTENT_MESSAGES, ZBannerFields, ZBannerUpdate } from '../../shared/content.ts';
 import { ZIdInput } from '../../shared/ids.ts';
 import { createBanner, deleteBanner, listBanners, updateBanner } from '../../src/content/banner.service.ts';
-import { imageField } from '../../src/content/uploads.ts';
+import { bannerUploads } from '../../src/content/uploads.ts';
 import { readRequestForm } from '../input/form.ts';
 import { parseInput } from '../input/parse.ts';
 import { legacyRoute, params } from './legacy-route.ts';
 
-/** /api/banners/*.php (spec §7 "Banners"): multipart title, href, sort_order and `image`. */
+/**
+ * /api/banners/*.php (spec §7 "Banners"): multipart title, href, sort_order and `image`; added,
+ * all optional: `mobile_image` (phones, 21:9) and, on update, `remove_mobile_image`.
+ */
 export function bannersLegacy(app: FastifyInstance): void {
   legacyRoute(app, { method: 'GET', url: '/api/banners/list.php', policy: 'public', cached: true, handler: (ctx) => listBanners(ctx) });
   legacyRoute(app, {
@@ -16,7 +19,7 @@ export function bannersLegacy(app: FastifyInstance): void {
     policy: 'admin',
     handler: async (ctx, req) => {
       const { fields, files } = await readRequestForm(req);
-      const banner = await createBanner(ctx, parseInput(ZBannerFields, fields), imageField(files));
+      const banner = await createBanner(ctx, parseInput(ZBannerFields, fields), bannerUploads(files));
       return { ok: true, id: banner.id, message: CONTENT_MESSAGES.bannerCreated, banner };
     },
   });
@@ -27,7 +30,7 @@ export function bannersLegacy(app: FastifyInstance): void {
     handler: async (ctx, req) => {
       const { fields, files } = await readRequestForm(req);
       const input = parseInput(ZBannerUpdate, { ...(req.query as Record<string, unknown>), ...fields });
-      const banner = await updateBanner(ctx, input, imageField(files));
+      const banner = await updateBanner(ctx, input, bannerUploads(files));
       return { ok: true, id: banner.id, message: CONTENT_MESSAGES.bannerUpdated, banner };
     },
   });

@@ -1,27 +1,32 @@
 import type { PageHead } from '../../client/entry-server.tsx';
 import { imageUrl } from '../../shared/image-url.ts';
-import { hasVariants, variantSrcset } from '../../shared/image-variants.ts';
+import { hasVariants, PHONE_MEDIA, variantSrcset, WIDE_MEDIA } from '../../shared/image-variants.ts';
 import type { Locale } from '../../shared/locales.ts';
 import { type ImageSize, uploadedImageSize } from '../../src/media/image-size.ts';
 import { breadcrumbLd, homeLd, productLd } from './json-ld.ts';
 
 /** One `<meta>`: Open Graph and product tags use `property`, the others `name`. */
 export type MetaTag = { property: string; content: string } | { name: string; content: string };
-/** The LCP image's preload: its AVIF variants with the `sizes` the page draws them at. */
-export type ImagePreload = { type: 'image/avif'; srcset: string; sizes: string };
-/** The search-engine and link-preview part of a document head, and the LCP preload (html.ts writes it). */
-export type HeadSeo = { canonical: string | null; meta: MetaTag[]; jsonLd: unknown[]; preload?: ImagePreload | null };
+/** The LCP image's preload: its AVIF variants with the `sizes` the page draws them at (for `media` only). */
+export type ImagePreload = { type: 'image/avif'; srcset: string; sizes: string; media?: string };
+/** The search-engine and link-preview part of a document head, and the LCP preloads (html.ts writes them). */
+export type HeadSeo = { canonical: string | null; meta: MetaTag[]; jsonLd: unknown[]; preload?: ImagePreload[] };
 
 /**
  * Only the LCP image is preloaded, and only when it has variants: browsers without AVIF skip a
- * preload of that type and find the WebP source in the markup instead.
+ * preload of that type and find the WebP source in the markup instead. A banner with a phone
+ * image has two LCP candidates: each is preloaded for its own viewport only (`media`, the same
+ * queries as the carousel's <source>), so a phone never fetches the desktop image, nor the reverse.
  */
-export function lcpPreload(head: PageHead): ImagePreload | null {
+export function lcpPreload(head: PageHead): ImagePreload[] {
   const lcp = 'lcp' in head ? head.lcp : null;
-  if (!lcp) return null;
+  if (!lcp) return [];
   const url = imageUrl(lcp.url);
-  if (!hasVariants(url)) return null;
-  return { type: 'image/avif', srcset: variantSrcset(url, 'avif'), sizes: lcp.sizes };
+  const phone = lcp.phoneUrl ? imageUrl(lcp.phoneUrl) : '';
+  const preload = (u: string, media?: string): ImagePreload[] =>
+    hasVariants(u) ? [{ type: 'image/avif', srcset: variantSrcset(u, 'avif'), sizes: lcp.sizes, ...(media ? { media } : {}) }] : [];
+  if (!phone) return preload(url);
+  return [...preload(phone, PHONE_MEDIA), ...preload(url, WIDE_MEDIA)];
 }
 
 const OG_LOCALES: Record<Locale, string> = { 'pt-BR': 'pt_BR', en: 'en_US', es: 'es_ES', de: 'de_DE', fr: 'fr_FR', ja: 'ja_JP' };

@@ -12,8 +12,8 @@ export const safeJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-/** The LCP image's preload: the only image preloaded, and ahead of every script. */
-export type ImagePreload = { href?: string; srcset?: string; sizes?: string; type?: string };
+/** The LCP image's preload: the only image preloaded (one per viewport, by `media`), and ahead of every script. */
+export type ImagePreload = { href?: string; srcset?: string; sizes?: string; type?: string; media?: string };
 
 type Page = {
   lang: string;
@@ -23,7 +23,7 @@ type Page = {
   /** Canonical URL, Open Graph / Twitter meta tags and JSON-LD (server/ssr/head.ts). */
   seo?: HeadSeo;
   /** The page's LCP image, when known apart from the page head's (written before the stylesheet and scripts). */
-  lcpImage?: ImagePreload | null;
+  lcpImage?: ImagePreload | ImagePreload[] | null;
   body: string;
   state?: unknown;
   assets: EntryAssets;
@@ -49,6 +49,7 @@ function imagePreloadTag(img: ImagePreload): string {
     img.srcset ? ` imagesrcset="${escapeHtml(img.srcset)}"` : '',
     img.sizes ? ` imagesizes="${escapeHtml(img.sizes)}"` : '',
     img.type ? ` type="${escapeHtml(img.type)}"` : '',
+    img.media ? ` media="${escapeHtml(img.media)}"` : '',
   ];
   return `<link rel="preload" as="image"${attrs.join('')} fetchpriority="high">`;
 }
@@ -91,8 +92,8 @@ export function takeImagePreloads(body: string): { body: string; lcp: string | n
 export function documentHtml(p: Page): string {
   const { body, lcp } = takeImagePreloads(p.body);
   const catalog = p.assets.catalogs[p.lang as keyof EntryAssets['catalogs']];
-  // The page's own LCP preload (its AVIF variants, from the page head) wins over React's.
-  const lcpImage = p.lcpImage ?? p.seo?.preload;
+  // The page's own LCP preloads (its AVIF variants, from the page head) win over React's.
+  const lcpImages = [p.lcpImage ?? p.seo?.preload ?? []].flat().filter((i): i is ImagePreload => !!i);
   const afterPaint = p.state !== undefined && !!p.assets.app;
   const preload = (href: string) => `<link rel="modulepreload" href="${href}"${href === p.assets.app ? ' data-app' : ''}>`;
   const modules = [...p.assets.preload.map(preload), catalog ? preload(catalog) : ''].join('');
@@ -100,7 +101,7 @@ export function documentHtml(p: Page): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(p.title)}</title>`,
-    lcpImage ? imagePreloadTag(lcpImage) : (lcp ?? ''),
+    lcpImages.length ? lcpImages.map(imagePreloadTag).join('') : (lcp ?? ''),
     p.description ? `<meta name="description" content="${escapeHtml(p.description)}">` : '',
     ...seoTags(p.seo),
     `<link rel="icon" href="${escapeHtml(p.faviconUrl || '/favicon.svg')}">`,

@@ -9,6 +9,7 @@ export const toBannerDto = (b: IBanner): BannerDto => ({
   title: b.title,
   href: b.href,
   image_url: b.image_url,
+  mobile_image_url: b.mobile_image_url,
   sort_order: b.sort_order,
   active: b.active,
 });

@@ -5,6 +5,7 @@ const COLUMNS = [
   ['products', 'image_url'],
   ['product_images', 'url'],
   ['banners', 'image_url'],
+  ['banners', 'mobile_image_url'],
   ['footer_icons', 'image_url'],
   ['settings', 'logo_url'],
   ['settings', 'favicon_url'],

@@ -59,7 +59,7 @@ describe('GET /api/banners/list.php', () => {
       ['Primeiro', 0],
       ['Promoção', 1],
     ]);
-    expect(Object.keys(rows[0]).sort()).toEqual(['active', 'href', 'id', 'image_url', 'sort_order', 'title']);
+    expect(Object.keys(rows[0]).sort()).toEqual(['active', 'href', 'id', 'image_url', 'mobile_image_url', 'sort_order', 'title']);
   });
 });
 

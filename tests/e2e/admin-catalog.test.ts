@@ -118,7 +118,7 @@ describe('Top Headers', () => {
     const row = page.getByTestId(/^top-header-/).filter({ hasText: 'Cupom BEMVINDO10' });
     await row.waitFor();
     assert.equal(
-      await onStorefront(browser, shop, '/', (p) => p.locator('section[aria-label="Avisos da loja"] > span').first().textContent()),
+      await onStorefront(browser, shop, '/', (p) => p.locator('section[aria-label="Avisos da loja"] [data-current]').textContent()),
       'Cupom BEMVINDO10 na primeira compra',
       'the storefront bar starts with it (sort order 0)',
     );
@@ -132,7 +132,7 @@ describe('Top Headers', () => {
     await toast(page, 'Top Header atualizado!');
     await formCard(page, 'Novo top header').waitFor();
     assert.equal(
-      await onStorefront(browser, shop, '/', (p) => p.locator('section[aria-label="Avisos da loja"] > span').first().textContent()),
+      await onStorefront(browser, shop, '/', (p) => p.locator('section[aria-label="Avisos da loja"] [data-current]').textContent()),
       'Cupom BEMVINDO15 na primeira compra',
     );
 
@@ -187,8 +187,8 @@ describe('Banners', () => {
   it('creates with an uploaded image and preview, edits, cancels and deletes, each change on the storefront', async () => {
     const { context, page, errors } = await openSection(browser, shop, '/admin/banners');
     const form = formCard(page, 'Novo banner');
-    const fileInput = form.locator('input[type=file]');
-    const imageWrapper = form.getByText('JPEG, PNG ou WebP, até 5 MB');
+    const fileInput = form.locator('input[type=file]').first();
+    const imageWrapper = form.getByText('JPEG, PNG ou WebP, até 5 MB').first();
     assert.equal(await form.getByLabel('Ordem').inputValue(), '1', 'sort order starts at 1 (spec §9)');
 
     await form.getByRole('button', { name: 'Adicionar banner' }).click();
@@ -232,6 +232,7 @@ describe('Banners', () => {
     await editForm.getByLabel('Título (opcional)').fill('Liquidação de Inverno: até 40% off');
     await editForm
       .locator('input[type=file]')
+      .first()
       .setInputFiles(fileOf('inverno-2.webp', 'image/webp', await image('webp', '#8a2d4f', { width: 900, height: 300 })));
     await editForm.getByRole('button', { name: 'Salvar alterações' }).click();
     await toast(page, 'Banner atualizado!');
@@ -287,6 +288,48 @@ describe('Banners', () => {
     );
     await context.close();
   });
+});
+
+describe('Banners: phone image', () => {
+  for (const width of [390, 1280]) {
+    it(`adds an optional 21:9 phone image, shows it on the list, and removes it on edit (${width})`, async () => {
+      const { context, page, errors } = await openSection(browser, shop, '/admin/banners', width);
+      const form = formCard(page, 'Novo banner');
+      const phonePicker = form.locator('.mantine-InputWrapper-root').filter({ hasText: 'Imagem para celular (opcional)' });
+      await phonePicker.getByText('Proporção 21:9', { exact: false }).waitFor();
+      const title = `Banner celular ${width}`;
+      await form
+        .locator('input[type=file]')
+        .first()
+        .setInputFiles(fileOf('desktop.png', 'image/png', await image('png', '#2d6a8a', { width: 900, height: 300 })));
+      await phonePicker
+        .locator('input[type=file]')
+        .setInputFiles(fileOf('celular.png', 'image/png', await image('png', '#8a2d4f', { width: 700, height: 300 })));
+      assert.match((await phonePicker.getByRole('img', { name: 'Pré-visualização da imagem' }).getAttribute('src')) ?? '', /^blob:/);
+      await form.getByLabel('Título (opcional)').fill(title);
+      await page.screenshot({ path: `${SHOTS}/admin-banners-phone-form-${width}.png`, fullPage: true });
+      await form.getByRole('button', { name: 'Adicionar banner' }).click();
+      await toast(page, 'Banner criado!');
+      const row = page.getByTestId(/^banner-/).filter({ hasText: title });
+      await row.getByText('Com imagem para celular', { exact: false }).waitFor();
+      const saved = (await listOf<{ title: string; mobile_image_url: string }>('/api/banners/list.php')).find((b) => b.title === title);
+      assert.match(saved?.mobile_image_url ?? '', /^\/uploads\//);
+
+      await row.getByRole('button', { name: `Editar ${title}` }).click();
+      const editForm = formCard(page, 'Editar banner');
+      const editPhone = editForm.locator('.mantine-InputWrapper-root').filter({ hasText: 'Imagem para celular (opcional)' });
+      assert.equal(await editPhone.getByRole('img', { name: 'Pré-visualização da imagem' }).getAttribute('src'), saved?.mobile_image_url);
+      await editPhone.getByRole('button', { name: 'Remover imagem' }).click();
+      await editPhone.getByText('Nenhuma imagem escolhida').waitFor();
+      await editForm.getByRole('button', { name: 'Salvar alterações' }).click();
+      await toast(page, 'Banner atualizado!');
+      const after = (await listOf<{ title: string; mobile_image_url: string }>('/api/banners/list.php')).find((b) => b.title === title);
+      assert.equal(after?.mobile_image_url, '');
+      assert.equal(await row.getByText('Com imagem para celular', { exact: false }).count(), 0);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
 });
 
 describe('Coleções', () => {

@@ -136,6 +136,44 @@ describe('search overlay', () => {
     await context.close();
   });
 
+  for (const width of [390, 1280]) {
+    it(`clearing the field after results (Backspace to empty, select all + Delete) shows the empty state, no crash (${width})`, async () => {
+      const { context, page, errors } = await home(width, width < 600 ? 844 : 900);
+      const clears: [string, () => Promise<void>][] = [
+        [
+          'Backspace to empty',
+          async () => {
+            for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace');
+          },
+        ],
+        [
+          'select all + Delete',
+          async () => {
+            await page.keyboard.press('ControlOrMeta+A');
+            await page.keyboard.press('Delete');
+          },
+        ],
+      ];
+      await openSearch(page);
+      for (const [how, clear] of clears) {
+        const found = await searchFor(page, 'cam');
+        assert.ok(found.length > 0, 'the term has results');
+        await clear();
+        // Past the debounce, so the stale answer for 'cam' meets the blank field.
+        await page.waitForTimeout(700);
+        assert.deepEqual(errors, [], `${how}: no page error`);
+        assert.equal(await dialog(page).count(), 1, `${how}: the overlay is still there`);
+        assert.equal(await field(page).inputValue({ timeout: 2000 }), '', how);
+        assert.equal(await status(page).textContent(), 'Digite para buscar produtos', how);
+        assert.equal(await options(page).count(), 0, how);
+      }
+      // The field still works after being cleared.
+      await searchFor(page, 'caneca');
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+
   it('moves through results with the arrow keys and opens one with Enter', async () => {
     const { context, page, errors } = await home();
     await openSearch(page);

@@ -82,6 +82,20 @@ export function BannersPage() {
             }}
             onRefuse={(message) => form.setFieldError('image', message)}
           />
+          <ImagePicker
+            label={t`Imagem para celular (opcional)`}
+            hint={t`Proporção 21:9 (por exemplo 1260 × 540 px), mostrada em telas com menos de 768 px. Sem ela, o celular mostra a imagem principal recortada.`}
+            ratio={21 / 9}
+            file={form.values.mobile_image}
+            currentUrl={form.values.remove_mobile_image ? undefined : editing?.mobile_image_url || undefined}
+            error={form.errors.mobile_image}
+            onChange={(file) => {
+              form.setValues({ mobile_image: file, remove_mobile_image: false });
+              form.clearFieldError('mobile_image');
+            }}
+            onRefuse={(message) => form.setFieldError('mobile_image', message)}
+            onRemove={() => form.setValues({ mobile_image: null, remove_mobile_image: true })}
+          />
           <TextInput label={t`Título (opcional)`} {...form.getInputProps('title')} />
           <TextInput label={t`Link (opcional)`} description={t`Ex.: /colecao/camisetas`} {...form.getInputProps('href')} />
           <NumberInput label={t`Ordem`} allowDecimal={false} w={140} {...form.getInputProps('sort_order')} />
@@ -117,6 +131,7 @@ export function BannersPage() {
               </Text>
               <Text size="xs" c="dimmed">
                 <SortOrderLabel order={b.sort_order} />
+                {b.mobile_image_url && <> · {t`Com imagem para celular`}</>}
               </Text>
             </ItemRow>
           ))}

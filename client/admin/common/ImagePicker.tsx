@@ -16,18 +16,24 @@ export function ImagePicker({
   currentUrl,
   ratio,
   required,
+  hint,
   error,
   onChange,
   onRefuse,
+  onRemove,
 }: {
   label: string;
   file: File | null;
   currentUrl?: string;
   ratio: number;
   required?: boolean;
+  /** Shown above the formats line (what the image is for, its proportion). */
+  hint?: React.ReactNode;
   error?: React.ReactNode;
   onChange: (file: File) => void;
   onRefuse: (message: string) => void;
+  /** For an optional image: a 'Remover imagem' button while one is shown. */
+  onRemove?: () => void;
 }) {
   const { t } = useLingui();
   const check = useImageFileCheck();
@@ -41,7 +47,22 @@ export function ImagePicker({
     else if (refused[0]) onRefuse(refused[0]);
   };
   return (
-    <Input.Wrapper label={label} required={required} error={error} description={t`JPEG, PNG ou WebP, até 5 MB`}>
+    <Input.Wrapper
+      label={label}
+      required={required}
+      error={error}
+      description={
+        hint ? (
+          <>
+            {hint}
+            <br />
+            {t`JPEG, PNG ou WebP, até 5 MB`}
+          </>
+        ) : (
+          t`JPEG, PNG ou WebP, até 5 MB`
+        )
+      }
+    >
       <Stack gap="xs" mt={6}>
         <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
           <AspectRatio ratio={ratio}>
@@ -56,7 +77,8 @@ export function ImagePicker({
             )}
           </AspectRatio>
         </Paper>
-        <Group gap="xs" wrap="nowrap">
+        {/* Buttons keep their whole labels; the file name takes what is left, or the next line. */}
+        <Group gap="xs" wrap="wrap" preventGrowOverflow={false}>
           <FileButton onChange={choose} resetRef={resetRef} accept={IMAGE_ACCEPT}>
             {(props) => (
               <Button {...props} variant="light" leftSection={<IconUpload />}>
@@ -64,8 +86,13 @@ export function ImagePicker({
               </Button>
             )}
           </FileButton>
+          {onRemove && preview && (
+            <Button variant="subtle" color="red" onClick={onRemove}>
+              <Trans>Remover imagem</Trans>
+            </Button>
+          )}
           {file && (
-            <Text size="xs" c="dimmed" truncate>
+            <Text size="xs" c="dimmed" truncate style={{ flex: '1 1 6rem', minWidth: 0 }}>
               {file.name}
             </Text>
           )}

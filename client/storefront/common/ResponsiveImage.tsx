@@ -1,11 +1,13 @@
 import type { CSSProperties } from 'react';
 import { imageUrl } from '../../../shared/image-url.ts';
-import { hasVariants, variantSrcset } from '../../../shared/image-variants.ts';
+import { hasVariants, PHONE_MEDIA, variantSrcset } from '../../../shared/image-variants.ts';
 import classes from './ResponsiveImage.module.css';
 
 type Props = {
   /** The stored value (an /uploads/ URL, an http URL or empty: imageUrl's rule). */
   src: string | null | undefined;
+  /** Another image drawn instead below 768 px (a banner's phone image), in the same `sizes`. */
+  phoneSrc?: string | null | undefined;
   alt: string;
   /** The drawn size's ratio (CSS sets the size); a logo gives only its height. */
   width?: number | undefined;
@@ -23,8 +25,9 @@ type Props = {
  * the layout needs, the stored original as the fallback. Anything but the LCP image loads lazily
  * and decodes off the main thread. URLs without variants (http, the placeholder) stay a plain img.
  */
-export function ResponsiveImage({ src, alt, width, height, sizes, priority = false, className, style }: Props) {
+export function ResponsiveImage({ src, phoneSrc, alt, width, height, sizes, priority = false, className, style }: Props) {
   const url = imageUrl(src);
+  const phone = phoneSrc ? imageUrl(phoneSrc) : '';
   const img = (
     <img
       src={url}
@@ -38,13 +41,25 @@ export function ResponsiveImage({ src, alt, width, height, sizes, priority = fal
       style={style}
     />
   );
-  if (!hasVariants(url)) return img;
+  if (!hasVariants(url) && !phone) return img;
   return (
     // display: contents, so the img lays out exactly as it would without the picture around it.
+    // The phone image's sources come first: the browser takes the first <source> that matches.
     <picture className={classes.picture}>
-      <source type="image/avif" srcSet={variantSrcset(url, 'avif')} sizes={sizes} />
-      <source type="image/webp" srcSet={variantSrcset(url, 'webp')} sizes={sizes} />
+      {phone && <Sources url={phone} sizes={sizes} media={PHONE_MEDIA} />}
+      {hasVariants(url) && <Sources url={url} sizes={sizes} />}
       {img}
     </picture>
+  );
+}
+
+/** AVIF then WebP variants of one image (or the URL alone when it has none), for `media` when given. */
+function Sources({ url, sizes, media }: { url: string; sizes: string; media?: string }) {
+  if (!hasVariants(url)) return <source media={media} srcSet={url} />;
+  return (
+    <>
+      <source media={media} type="image/avif" srcSet={variantSrcset(url, 'avif')} sizes={sizes} />
+      <source media={media} type="image/webp" srcSet={variantSrcset(url, 'webp')} sizes={sizes} />
+    </>
   );
 }

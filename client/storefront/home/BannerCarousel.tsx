@@ -58,6 +58,7 @@ export function BannerCarousel({ banners }: { banners: BannerDto[] }) {
             const img = (
               <ResponsiveImage
                 src={b.image_url}
+                phoneSrc={b.mobile_image_url}
                 alt={b.title ? '' : t`Banner ${position}`}
                 width={2400}
                 height={800}

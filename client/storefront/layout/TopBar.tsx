@@ -9,7 +9,7 @@ import classes from './TopBar.module.css';
  * Announcement bar (spec §1): shows the messages one at a time, every 4 s; nothing when the list is
  * empty. Screen readers get all messages once, as a list, and are never interrupted by the rotation
  * (no live region). The rotation holds while the mouse is over the bar and stops for visitors who
- * prefer reduced motion.
+ * prefer reduced motion. The bar keeps the height of its tallest message.
  */
 export function TopBar({ items }: { items: TopHeaderDto[] }) {
   const { t } = useLingui();
@@ -26,8 +26,14 @@ export function TopBar({ items }: { items: TopHeaderDto[] }) {
       onPointerLeave={() => setHovered(false)}
       data-index={index}
     >
-      <span key={item.id} className={classes.text} aria-hidden="true">
-        {item.text}
+      {/* Every message sits in one grid cell, only the current one visible: the bar is as tall as
+          the tallest message from the first paint, so a rotation never moves the page (CLS 0). */}
+      <span className={classes.stack} aria-hidden="true">
+        {items.map((i) => (
+          <span key={i.id} className={classes.text} data-current={i.id === item.id || undefined}>
+            {i.text}
+          </span>
+        ))}
       </span>
       <ul className="visually-hidden">
         {items.map((i) => (

@@ -3,18 +3,24 @@ import { useQuery } from '@tanstack/react-query';
 import type { ProductDto } from '../../../shared/catalog.ts';
 import { useTRPC } from '../../trpc.ts';
 import { collectionLabel } from '../common/collection-label.ts';
+import { useSettings } from '../common/hooks.ts';
 import { Link } from '../router.tsx';
+import { isBuyable } from '../shopify/shop-setup.ts';
 import classes from './ProductSpecs.module.css';
 
 /**
- * The product's specifications (spec §2), from what the shop knows about it: its collection, its
- * code, that it is on sale, how many photos it has, and its rating when it has reviews.
+ * The product's specifications (spec §2), only what helps a shopper: its collection, that it is
+ * sold online (only when the buy area really offers it: never next to 'Compra online indisponível';
+ * stock is the Buy Button's to tell), how many photos it has, and its rating when it has reviews.
+ * The internal id is not shown: a shopper cannot use it anywhere.
  */
 export function ProductSpecs({ product }: { product: ProductDto }) {
   const { i18n } = useLingui();
   const trpc = useTRPC();
   const { data: collections } = useQuery(trpc.catalog.collections.queryOptions());
   const { data: reviews } = useQuery(trpc.reviews.list.queryOptions({ product_id: product.id }));
+  const settings = useSettings();
+  const buyable = !!settings && isBuyable(settings, product.shopify_product_id);
   const collection = collections?.find((c) => c.id === product.collection_id && c.active);
   const photos = product.images.length;
   const stats = reviews?.stats;
@@ -35,20 +41,16 @@ export function ProductSpecs({ product }: { product: ProductDto }) {
             </dd>
           </div>
         )}
-        <div className={classes.row}>
-          <dt>
-            <Trans>Código do produto</Trans>
-          </dt>
-          <dd>{product.id}</dd>
-        </div>
-        <div className={classes.row}>
-          <dt>
-            <Trans>Disponibilidade</Trans>
-          </dt>
-          <dd>
-            <Trans>Disponível</Trans>
-          </dd>
-        </div>
+        {buyable && (
+          <div className={classes.row}>
+            <dt>
+              <Trans>Disponibilidade</Trans>
+            </dt>
+            <dd>
+              <Trans>Compra online</Trans>
+            </dd>
+          </div>
+        )}
         {photos > 0 && (
           <div className={classes.row}>
             <dt>

@@ -37,18 +37,20 @@ export function useProductSearch(term: string): ProductSearch {
     retry: false,
   });
 
-  // The last real answer (not the placeholder), kept through pending and failed searches.
+  // The last real answer (not the placeholder), kept through pending and failed searches, and
+  // dropped while the field is blank: one state, one update per render, so the answer for a term
+  // still settling in the debounce can never be set back right after a blank field cleared it.
   const [results, setResults] = useState<ProductSearch['results']>(null);
   const fresh = query.isSuccess && !query.isPlaceholderData && debounced !== '';
-  if (fresh && (results?.term !== debounced || results.products !== query.data)) {
-    setResults({ term: debounced, products: query.data });
-  }
-  if (trimmed === '' && results !== null) setResults(null);
+  let next = results;
+  if (trimmed === '') next = null;
+  else if (fresh && (results?.term !== debounced || results.products !== query.data)) next = { term: debounced, products: query.data };
+  if (next !== results) setResults(next);
 
   useEffect(() => {
     if (query.error) console.error('Falha na busca de produtos', query.error);
   }, [query.error]);
 
   const waiting = trimmed !== '' && trimmed !== debounced;
-  return { results: trimmed === '' ? null : results, searching: waiting || (debounced !== '' && query.isFetching) };
+  return { results: next, searching: waiting || (debounced !== '' && query.isFetching) };
 }
