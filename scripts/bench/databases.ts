@@ -32,20 +32,35 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
 export const SEARCH_WORDS = ['camiseta', 'caneca', 'bone', 'meia', 'acai', 'garrafa', 'almofada', 'vaso', 'ecobag', 'kit'];
 const COLORS = ['azul', 'verde', 'terracota', 'preto', 'branco', 'listrado', 'floral', 'mostarda'];
 
-/** Migrates the database and writes `count` products (one collection), as a big shop would have. */
-export async function seedProducts(target: { kind: 'pglite'; dataDir: string } | { kind: 'postgresql'; url: string }, count: number) {
+/**
+ * Migrates the database and writes `count` products, as a big shop would have: in one collection
+ * ('tudo'), or spread over `collections` collections (`colecao-1`…); then `featured` more without a
+ * collection (the home's featured products).
+ */
+export async function seedProducts(
+  target: { kind: 'pglite'; dataDir: string } | { kind: 'postgresql'; url: string },
+  count: number,
+  opts: { collections?: number; featured?: number } = {},
+) {
   const db = await openDatabase(target);
   try {
     await db.migrate();
     const conn = db.fork().getConnection();
     await conn.execute("insert into collections (name, slug, sort_order) values ('Tudo', 'tudo', 1)");
+    const spread = opts.collections ?? 0;
+    if (spread > 0) {
+      await conn.execute(
+        `insert into collections (name, slug, sort_order) select 'Coleção ' || g, 'colecao-' || g, 1 + g from generate_series(1, ${spread}) g`,
+      );
+    }
+    const collectionOf = spread > 0 ? `(select id from collections where slug = 'colecao-' || (1 + g % ${spread}))` : "(select id from collections where slug = 'tudo')";
     const words = `array[${SEARCH_WORDS.map((w) => `'${w}'`).join(',')}]`;
     const colors = `array[${COLORS.map((w) => `'${w}'`).join(',')}]`;
     await conn.execute(`
       insert into products (title, slug, description, price, position, collection_id, search_text)
       select initcap(w) || ' ' || c || ' ' || g, 'produto-' || g, 'Produto de teste ' || g, 10 + (g % 500), g,
-             (select id from collections where slug = 'tudo'), w || ' ' || c || ' ' || g || ' produto de teste ' || g
-      from generate_series(1, ${count}) g,
+             case when g <= ${count} then ${collectionOf} end, w || ' ' || c || ' ' || g || ' produto de teste ' || g
+      from generate_series(1, ${count + (opts.featured ?? 0)}) g,
            lateral (select (${words})[1 + g % ${SEARCH_WORDS.length}] as w, (${colors})[1 + (g / 7) % ${COLORS.length}] as c) x`);
     await conn.execute('analyze products');
   } finally {
