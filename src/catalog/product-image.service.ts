@@ -7,7 +7,7 @@ import { safeFileName } from '../media/file-name.ts';
 import { prepareImage, type Upload, withRemovedImages, withSavedImages } from '../media/media.service.ts';
 import { assertStoreVisible } from '../settings/store-lock.ts';
 import type { IProduct } from './product.entity.ts';
-import { findProductOrFail } from './product.service.ts';
+import { findProductOrFail, flushForProduct } from './product.service.ts';
 import { type IProductImage, ProductImage } from './product-image.entity.ts';
 
 const M = CATALOG_MESSAGES;
@@ -45,7 +45,7 @@ export async function addProductImages(ctx: AppContext, productId: number, uploa
       ctx.em.create(ProductImage, { product, url: s.url, file_name: safeFileName(uploads[i]?.filename ?? ''), position: start + i }),
     );
     syncCover(product, [...gallery, ...added]);
-    await ctx.em.flush();
+    await flushForProduct(ctx.em, productId);
   });
   return prepared.length;
 }
