@@ -58,6 +58,7 @@ const EnvSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(3_000),
+  UPLOAD_SLOTS: z.coerce.number().int().positive().default(3),
 });
 
 export type AppConfig = {
@@ -81,6 +82,8 @@ export type AppConfig = {
   shutdownGraceMs: number;
   /** SIGTERM: how long /readyz answers 503 while requests are still served, before the listener closes. */
   shutdownDrainMs: number;
+  /** Uploads (multipart requests) taken in at once; more are answered 503 before their body is read. */
+  uploadSlots: number;
 };
 
 /** Uploaded images live under the data directory, served at /uploads/. */
@@ -121,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     session: { idleMs: e.SESSION_IDLE_HOURS * 3_600_000, maxMs: e.SESSION_MAX_DAYS * 86_400_000 },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    uploadSlots: e.UPLOAD_SLOTS,
   };
 }
 

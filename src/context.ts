@@ -26,6 +26,8 @@ export type AppContext = {
   shop: ShopDefaults;
   /** Where uploaded images are stored (served at /uploads/). */
   uploadsDir: string;
+  /** Aborts when the client gives up on an upload request (closes the connection before its answer). */
+  signal?: AbortSignal;
 };
 
 /** The embedded Shopify connection used while settings leave domain and token empty (spec §1). */

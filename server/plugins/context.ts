@@ -34,6 +34,7 @@ export async function buildRequestContext(app: FastifyInstance, req: FastifyRequ
     log: req.log,
     uploadsDir: uploadsDirOf(app.config),
     shop: { shopifyDomain: app.config.shopify.domain, shopifyToken: app.config.shopify.token },
+    signal: req.uploadSignal,
   };
 }
 

@@ -4,7 +4,8 @@ import { LIMITS } from '../../shared/limits.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { safeFileName } from '../media/file-name.ts';
-import { prepareImage, type Upload, withRemovedImages, withSavedImages } from '../media/media.service.ts';
+import { missingVariants } from '../media/file-store.ts';
+import { prepareImages, type Upload, withRemovedImages, withSavedImages } from '../media/media.service.ts';
 import { assertStoreVisible } from '../settings/store-lock.ts';
 import type { IProduct } from './product.entity.ts';
 import { findProductOrFail, flushForProduct } from './product.service.ts';
@@ -29,24 +30,40 @@ export async function listProductImages(ctx: AppContext, productId: number): Pro
 }
 
 /**
+ * Ids of the gallery's images whose variants are not all made yet (they are made in the background
+ * after an upload): the admin shows them 'Processando…'; pages show the original meanwhile.
+ */
+export async function processingProductImages(ctx: AppContext, productId: number): Promise<number[]> {
+  await findProductOrFail(ctx.em, productId);
+  const gallery = await galleryOf(ctx.em, productId);
+  const missing = await Promise.all(gallery.map((i) => missingVariants(ctx.uploadsDir, i.url)));
+  return gallery.filter((_, n) => missing[n]).map((i) => i.id);
+}
+
+/**
  * Adds up to 10 images at the end of a gallery. Every file is checked (by content, 5 MB) before
- * any is stored: one refused file means none is kept.
+ * any is stored: one refused file means none is kept. Answers once the originals are stored; their
+ * variants follow in the background. A request given up meanwhile stops and keeps nothing.
  */
 export async function addProductImages(ctx: AppContext, productId: number, uploads: Upload[]): Promise<number> {
   if (uploads.length === 0) throw new AppError('BAD_REQUEST', M.noImages);
   if (uploads.length > LIMITS.galleryMaxFiles) throw new AppError('BAD_REQUEST', M.tooManyImages);
   const product = await findProductOrFail(ctx.em, productId);
-  const prepared = [];
-  for (const u of uploads) prepared.push(await prepareImage(u));
-  await withSavedImages(ctx.uploadsDir, prepared, async (saved) => {
-    const gallery = await galleryOf(ctx.em, productId);
-    const start = gallery.reduce((max, i) => Math.max(max, i.position + 1), 0);
-    const added = saved.map((s, i) =>
-      ctx.em.create(ProductImage, { product, url: s.url, file_name: safeFileName(uploads[i]?.filename ?? ''), position: start + i }),
-    );
-    syncCover(product, [...gallery, ...added]);
-    await flushForProduct(ctx.em, productId);
-  });
+  const prepared = await prepareImages(uploads, { signal: ctx.signal });
+  await withSavedImages(
+    ctx.uploadsDir,
+    prepared,
+    async (saved) => {
+      const gallery = await galleryOf(ctx.em, productId);
+      const start = gallery.reduce((max, i) => Math.max(max, i.position + 1), 0);
+      const added = saved.map((s, i) =>
+        ctx.em.create(ProductImage, { product, url: s.url, file_name: safeFileName(uploads[i]?.filename ?? ''), position: start + i }),
+      );
+      syncCover(product, [...gallery, ...added]);
+      await flushForProduct(ctx.em, productId);
+    },
+    { signal: ctx.signal },
+  );
   return prepared.length;
 }
 

@@ -68,16 +68,21 @@ const requiredPrice = (price: string | undefined) => {
  */
 async function commitWithImage(ctx: AppContext, product: IProduct, image: Upload | undefined): Promise<ProductDto> {
   product.search_text = productSearchText(product.title, product.description);
-  const prepared = image ? [await prepareImage(image)] : [];
-  await withSavedImages(ctx.uploadsDir, prepared, async ([saved]) => {
-    if (saved && image) {
-      const gallery = product.id ? await ctx.em.find(ProductImage, { product: product.id }) : [];
-      for (const img of gallery) img.position += 1;
-      ctx.em.create(ProductImage, { product, url: saved.url, file_name: safeFileName(image.filename), position: 0 });
-      product.image_url = saved.url;
-    }
-    await flushForProduct(ctx.em, product.id);
-  });
+  const prepared = image ? [await prepareImage(image, { signal: ctx.signal })] : [];
+  await withSavedImages(
+    ctx.uploadsDir,
+    prepared,
+    async ([saved]) => {
+      if (saved && image) {
+        const gallery = product.id ? await ctx.em.find(ProductImage, { product: product.id }) : [];
+        for (const img of gallery) img.position += 1;
+        ctx.em.create(ProductImage, { product, url: saved.url, file_name: safeFileName(image.filename), position: 0 });
+        product.image_url = saved.url;
+      }
+      await flushForProduct(ctx.em, product.id);
+    },
+    { signal: ctx.signal },
+  );
   const [dto] = await withGalleries(ctx.em, [product]);
   return dto as ProductDto;
 }

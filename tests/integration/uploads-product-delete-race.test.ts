@@ -18,15 +18,14 @@ vi.mock('../../src/media/media.service.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/media/media.service.ts')>();
   return {
     ...real,
-    prepareImage: async (upload: Parameters<typeof real.prepareImage>[0], ...rest: unknown[]) => {
-      const prepared = await (real.prepareImage as (...a: unknown[]) => ReturnType<typeof real.prepareImage>)(upload, ...rest);
+    withSavedImages: async (...args: Parameters<typeof real.withSavedImages>) => {
       const held = gate.next;
       gate.next = null;
       if (held) {
         held.reached();
         await held.released;
       }
-      return prepared;
+      return real.withSavedImages(...args);
     },
     withRemovedImages: async (...args: Parameters<typeof real.withRemovedImages>) => {
       const held = gate.remove;
@@ -40,7 +39,7 @@ vi.mock('../../src/media/media.service.ts', async (importOriginal) => {
   };
 });
 
-/** Holds the next prepared image until released; `reached` resolves once it is held. */
+/** Holds the next upload once its images are prepared (or the next deletion), until released; `reached` resolves once it is held. */
 function holdNextImage(which: 'next' | 'remove' = 'next') {
   let reached!: () => void;
   let release!: () => void;

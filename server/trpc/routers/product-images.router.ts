@@ -11,6 +11,7 @@ import {
   addProductImages,
   deleteProductImage,
   listProductImages,
+  processingProductImages,
   reorderProductImages,
 } from '../../../src/catalog/product-image.service.ts';
 import { readFormData } from '../../input/form.ts';
@@ -22,7 +23,12 @@ export const productImagesRouter = router({
     .input(ZProductImageListInput)
     .output(z.array(ZProductImage))
     .query(({ ctx, input }) => listProductImages(ctx.app, input.product_id)),
-  /** FormData with product_id and files (up to 10). */
+  /** Ids of the images whose variants are still being made (the admin polls it while any is). */
+  processing: adminProcedure
+    .input(ZProductImageListInput)
+    .output(z.array(z.number()))
+    .query(({ ctx, input }) => processingProductImages(ctx.app, input.product_id)),
+  /** FormData with product_id and files (up to 10); answers once the originals are stored. */
   upload: uploadProcedure
     .input(z.instanceof(FormData))
     .output(z.object({ added: z.number(), message: z.string() }))
