@@ -30,6 +30,7 @@ import { answerEarlyHit, publicCachePlugin } from './plugins/public-cache.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionSweeperPlugin } from './plugins/session-sweeper.ts';
+import { uploadGatePlugin } from './plugins/upload-gate.ts';
 import { ssrRoutes } from './ssr/routes.ts';
 import { trpcRoutes } from './trpc/plugin.ts';
 
@@ -98,6 +99,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(uploadGatePlugin, { slots: config.uploadSlots });
   await app.register(compressionPlugin);
   await app.register(contextPlugin);
   await app.register(publicCachePlugin);

@@ -81,6 +81,7 @@ const EnvSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(0),
+  UPLOAD_SLOTS: z.coerce.number().int().positive().default(3),
 });
 
 export type AppConfig = {
@@ -121,6 +122,8 @@ export type AppConfig = {
   uploadTimeoutMs: number;
   /** Open connections allowed per client address; 0 = no cap. */
   maxConnectionsPerAddress: number;
+  /** Uploads (multipart requests) taken in at once; more are answered 503 before their body is read. */
+  uploadSlots: number;
 };
 
 /** Uploaded images live under the data directory, served at /uploads/. */
@@ -172,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     uploadTimeoutMs: e.UPLOAD_TIMEOUT_MS,
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+    uploadSlots: e.UPLOAD_SLOTS,
   };
 }
 

@@ -53,6 +53,7 @@ export const MESSAGES = {
   internal: 'Erro interno do servidor',
   storageUnavailable: 'Armazenamento de imagens indisponível. Tente novamente mais tarde.',
   imageProcessingUnavailable: 'Processamento de imagens indisponível. Tente novamente mais tarde.',
+  uploadsBusy: 'Muitos envios de imagens em andamento. Tente novamente em instantes.',
   unauthorized: 'Não autenticado',
   notFound: 'Não encontrado',
   productNotFound: 'Produto não encontrado',

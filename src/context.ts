@@ -28,6 +28,8 @@ export type AppContext = {
   uploadsDir: string;
   /** The request's Idempotency-Key header: creates answer a retry with the first answer (src/idempotency). */
   idempotencyKey?: string | null;
+  /** Aborts when the client gives up on an upload request (closes the connection before its answer). */
+  signal?: AbortSignal;
 };
 
 /** The embedded Shopify connection used while settings leave domain and token empty (spec §1). */

@@ -53,7 +53,10 @@ export async function seedProducts(
         `insert into collections (name, slug, sort_order) select 'Coleção ' || g, 'colecao-' || g, 1 + g from generate_series(1, ${spread}) g`,
       );
     }
-    const collectionOf = spread > 0 ? `(select id from collections where slug = 'colecao-' || (1 + g % ${spread}))` : "(select id from collections where slug = 'tudo')";
+    const collectionOf =
+      spread > 0
+        ? `(select id from collections where slug = 'colecao-' || (1 + g % ${spread}))`
+        : "(select id from collections where slug = 'tudo')";
     const words = `array[${SEARCH_WORDS.map((w) => `'${w}'`).join(',')}]`;
     const colors = `array[${COLORS.map((w) => `'${w}'`).join(',')}]`;
     await conn.execute(`

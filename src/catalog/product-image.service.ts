@@ -4,10 +4,19 @@ import { LIMITS } from '../../shared/limits.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { safeFileName } from '../media/file-name.ts';
-import { type PreparedImage, prepareImage, type Upload, withRemovedImages, withSavedImages } from '../media/media.service.ts';
+import { missingVariants } from '../media/file-store.ts';
+import { IMAGE_JOBS, mapLimit } from '../media/map-limit.ts';
+import {
+  type PreparedImage,
+  prepareImage,
+  prepareImages,
+  type Upload,
+  withRemovedImages,
+  withSavedImages,
+} from '../media/media.service.ts';
 import { assertStoreVisible } from '../settings/store-lock.ts';
 import type { IProduct } from './product.entity.ts';
-import { findProductOrFail } from './product.service.ts';
+import { findProductOrFail, flushForProduct } from './product.service.ts';
 import { type IProductImage, ProductImage } from './product-image.entity.ts';
 
 const M = CATALOG_MESSAGES;
@@ -30,6 +39,17 @@ export async function listProductImages(ctx: AppContext, productId: number): Pro
 
 /** What a gallery upload did: how many images were added and, per refused file, why ('{file}: …'). */
 export type ImagesAdded = { added: number; refused: string[] };
+
+/**
+ * Ids of the gallery's images whose variants are not all made yet (they are made in the background
+ * after an upload): the admin shows them 'Processando…'; pages show the original meanwhile.
+ */
+export async function processingProductImages(ctx: AppContext, productId: number): Promise<number[]> {
+  await findProductOrFail(ctx.em, productId);
+  const gallery = await galleryOf(ctx.em, productId);
+  const missing = await Promise.all(gallery.map((i) => missingVariants(ctx.uploadsDir, i.url)));
+  return gallery.filter((_, n) => missing[n]).map((i) => i.id);
+}
 
 /**
  * How a gallery upload treats a refused file. `whole`: the request is refused and nothing is kept
@@ -58,12 +78,22 @@ export async function addProductImages(
   const product = await findProductOrFail(ctx.em, productId);
   const prepared: { upload: Upload; image: PreparedImage }[] = [];
   const refusals: AppError[] = [];
-  for (const upload of uploads) {
-    try {
-      prepared.push({ upload, image: await prepareImage(upload) });
-    } catch (e) {
-      if (scope === 'whole' || !isRefusal(e)) throw e;
-      refusals.push(e);
+  if (scope === 'whole') {
+    const images = await prepareImages(uploads, { signal: ctx.signal });
+    images.forEach((image, i) => prepared.push({ upload: uploads[i] as Upload, image }));
+  } else {
+    // Every file checked (IMAGE_JOBS at a time): a refused one is named, the others kept, in order.
+    const results = await mapLimit(uploads, IMAGE_JOBS, async (upload) => {
+      try {
+        return { upload, image: await prepareImage(upload, { signal: ctx.signal }) };
+      } catch (e) {
+        if (!isRefusal(e)) throw e;
+        return e;
+      }
+    });
+    for (const r of results) {
+      if (r instanceof AppError) refusals.push(r);
+      else prepared.push(r);
     }
   }
   if (prepared.length === 0) {
@@ -84,8 +114,9 @@ export async function addProductImages(
         }),
       );
       syncCover(product, [...gallery, ...added]);
-      await ctx.em.flush();
+      await flushForProduct(ctx.em, productId);
     },
+    { signal: ctx.signal },
   );
   return { added: prepared.length, refused: refusals.map((e) => e.message) };
 }

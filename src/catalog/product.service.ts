@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { type EntityManager, ForeignKeyConstraintViolationException, LockMode } from '@mikro-orm/core';
 import { CATALOG_MESSAGES, type ProductCreate, type ProductDto, type ProductUpdate } from '../../shared/catalog.ts';
 import { MESSAGES } from '../../shared/errors.ts';
 import type { AppContext } from '../context.ts';
@@ -21,6 +21,23 @@ export async function findProductOrFail(em: EntityManager, id: number): Promise<
   const product = await em.findOne(Product, { id });
   if (!product) throw new AppError('NOT_FOUND', MESSAGES.productNotFound);
   return product;
+}
+
+/**
+ * Flushes changes that add rows pointing at `productId` (gallery images). A product deleted
+ * meanwhile (after its existence was checked, while the images were being prepared) makes the
+ * database refuse the new rows with a foreign-key violation: that is 'Produto não encontrado'
+ * (404), never a 500, and the caller's `withSavedImages` removes the files written for them.
+ */
+export async function flushForProduct(em: EntityManager, productId: number | undefined): Promise<void> {
+  try {
+    await em.flush();
+  } catch (e) {
+    if (!(e instanceof ForeignKeyConstraintViolationException) || productId === undefined) throw e;
+    const still = await em.fork().findOne(Product, { id: productId }, { fields: ['id'] });
+    if (still) throw e;
+    throw new AppError('NOT_FOUND', MESSAGES.productNotFound);
+  }
 }
 
 async function collectionOrNull(em: EntityManager, id: number | null) {
@@ -53,16 +70,21 @@ const requiredPrice = (price: string | undefined) => {
  */
 async function commitWithImage(ctx: AppContext, product: IProduct, image: Upload | undefined): Promise<ProductDto> {
   product.search_text = productSearchText(product.title, product.description);
-  const prepared = image ? [await prepareImage(image)] : [];
-  await withSavedImages(ctx.uploadsDir, prepared, async ([saved]) => {
-    if (saved && image) {
-      const gallery = product.id ? await ctx.em.find(ProductImage, { product: product.id }) : [];
-      for (const img of gallery) img.position += 1;
-      ctx.em.create(ProductImage, { product, url: saved.url, file_name: safeFileName(image.filename), position: 0 });
-      product.image_url = saved.url;
-    }
-    await ctx.em.flush();
-  });
+  const prepared = image ? [await prepareImage(image, { signal: ctx.signal })] : [];
+  await withSavedImages(
+    ctx.uploadsDir,
+    prepared,
+    async ([saved]) => {
+      if (saved && image) {
+        const gallery = product.id ? await ctx.em.find(ProductImage, { product: product.id }) : [];
+        for (const img of gallery) img.position += 1;
+        ctx.em.create(ProductImage, { product, url: saved.url, file_name: safeFileName(image.filename), position: 0 });
+        product.image_url = saved.url;
+      }
+      await flushForProduct(ctx.em, product.id);
+    },
+    { signal: ctx.signal },
+  );
   const [dto] = await withGalleries(ctx.em, [product]);
   return dto as ProductDto;
 }
@@ -126,15 +148,26 @@ async function updateOnce(ctx: AppContext, input: ProductUpdate, image?: Upload)
   return commitWithImage(ctx, product, image);
 }
 
-/** Deletes a product with its gallery and reviews (cascade), and the gallery's files and variants. */
+/**
+ * Deletes a product with its gallery and reviews (cascade), and the gallery's files and variants.
+ * The product row is locked before the gallery is read again and the row deleted: an upload that
+ * committed images meanwhile (after the first read) is seen and its files removed too, and one
+ * that commits later is refused by the database (`flushForProduct`: 404). No file outlives its row.
+ */
 export async function deleteProduct(ctx: AppContext, id: number): Promise<void> {
   const product = await findProductOrFail(ctx.em, id);
   const images = await ctx.em.find(ProductImage, { product: id });
   const urls = new Set([product.image_url, ...images.map((i) => i.url)]);
-  await withRemovedImages(ctx, [...urls], async () => {
-    const n = await ctx.em.nativeDelete(Product, { id });
-    if (n === 0) throw new AppError('NOT_FOUND', MESSAGES.productNotFound);
-  });
+  const late = await withRemovedImages(ctx, [...urls], () =>
+    ctx.em.transactional(async (em) => {
+      const locked = await em.findOne(Product, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] });
+      if (!locked) throw new AppError('NOT_FOUND', MESSAGES.productNotFound);
+      const now = await em.find(ProductImage, { product: id }, { fields: ['url'] });
+      await em.nativeDelete(Product, { id });
+      return now.map((i) => i.url).filter((u) => !urls.has(u));
+    }),
+  );
+  if (late.length) await withRemovedImages(ctx, late, async () => {});
 }
 
 /** Applies a new order in one transaction: every id must exist, or nothing changes. */

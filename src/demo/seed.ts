@@ -58,7 +58,7 @@ function slugger(): (text: string) => string {
 async function saveAll(uploadsDir: string, images: DemoImages, written: StoredImage[]): Promise<SavedImages> {
   const all: PreparedImage[] = [...images.products.flat(), ...images.banners, ...images.icons];
   const saved = await mapLimit(all, IMAGE_JOBS, async (img) => {
-    const s = await saveImage(uploadsDir, img, { variants: false });
+    const s = await saveImage(uploadsDir, img);
     written.push(s);
     return s;
   });

@@ -48,18 +48,49 @@ export function ensureVariants(dir: string, fileName: string): Promise<boolean> 
   return job;
 }
 
-/** Resolves once no variant job is under way (tests and shutdown wait for it before removing folders). */
-export async function variantsIdle(): Promise<void> {
-  while (running.size) await Promise.allSettled([...running.values()]);
+/** Images waiting for their variants (folder, file name): names only, the original is read when its turn comes. */
+const queued: [dir: string, fileName: string][] = [];
+/** Queue workers under way (at most IMAGE_JOBS), and what they are doing. */
+const workers = new Set<Promise<void>>();
+
+async function drainQueue(): Promise<void> {
+  for (let next = queued.shift(); next && !stopping; next = queued.shift()) {
+    await ensureVariants(...next).catch(() => {
+      // The original stays and is served instead; the next start's backfill (or the first
+      // request for a variant) tries again.
+    });
+  }
 }
 
 /**
- * Shutdown: no new variant job starts (a background backfill ends early; the next start's backfill
- * does the rest), and resolves once those under way are done, so none is cut off while it writes;
+ * Gives freshly stored originals their variants in the background, one image after another (at
+ * most IMAGE_JOBS at once, behind any upload's own check in the image process): the upload
+ * answers as soon as its originals are stored. Until its variants exist a page's variant URL
+ * redirects to the original (server/app.ts). Not persisted: what a stop or a crash leaves undone,
+ * the next start's `backfillVariants` does.
+ */
+export function queueVariants(dir: string, fileNames: string[]): void {
+  if (stopping) return;
+  for (const n of fileNames) queued.push([dir, n]);
+  while (workers.size < IMAGE_JOBS && queued.length) {
+    const w: Promise<void> = drainQueue().finally(() => workers.delete(w));
+    workers.add(w);
+  }
+}
+
+/** Resolves once no variant job is under way or queued (tests and shutdown wait for it before removing folders). */
+export async function variantsIdle(): Promise<void> {
+  while (running.size || workers.size) await Promise.allSettled([...running.values(), ...workers]);
+}
+
+/**
+ * Shutdown: no new variant job starts (a background backfill or queue ends early; the next start's
+ * backfill does the rest), and resolves once those under way are done, so none is cut off while it writes;
  * then the image process ends (it would end by itself once idle).
  */
 export async function stopVariants(): Promise<void> {
   stopping = true;
+  queued.length = 0;
   await variantsIdle();
   await closeImageProcess();
 }

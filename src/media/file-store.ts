@@ -112,8 +112,8 @@ async function linkAtomic(dir: string, from: string, name: string, data: () => P
 }
 
 /**
- * Writes the variants of a stored original (`<uuid>.<ext>` -> `<uuid>-<width>.<avif|webp>`).
- * Used by `storeImage` and by the one-off command for images stored before variants existed.
+ * Writes the variants of a stored original (`<uuid>.<ext>` -> `<uuid>-<width>.<avif|webp>`), for
+ * the background queue and the one-off command (backfill.ts).
  * `stillWanted` is asked once they are encoded, before anything is written: false writes nothing
  * (the image was deleted meanwhile) and resolves with no names.
  */
@@ -142,22 +142,20 @@ export async function writeVariants(
 }
 
 /**
- * Writes an original and its variants under a new server-chosen name, with the `.uploading`
- * marker in place until `settleImages`. Anything written is removed again if a step fails; a
- * folder that refuses the writes answers 503. `variants: false` leaves them to `backfillVariants`
- * (the demo seed, which must not hold up the first start).
+ * Writes an original under a new server-chosen name, with the `.uploading` marker in place until
+ * `settleImages`. Its variants are made afterwards, in the background (`queueVariants` in
+ * backfill.ts), once its row is committed. Anything written is removed again if a step fails; a
+ * folder that refuses the writes answers 503.
  */
-export async function storeImage(dir: string, ext: string, data: Buffer, opts: { variants?: boolean } = {}): Promise<StoredImage> {
+export async function storeImage(dir: string, ext: string, data: Buffer): Promise<StoredImage> {
   const uuid = randomUUID();
   const fileName = `${uuid}.${ext}`;
   const marker = `.${uuid}.uploading`;
-  const files = [fileName];
   try {
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, marker), MARKER_OWNER);
     await writeAtomic(dir, fileName, data);
-    if (opts.variants !== false) files.push(...(await writeVariants(dir, fileName, data)));
-    return { url: `/uploads/${fileName}`, fileName, files, marker };
+    return { url: `/uploads/${fileName}`, fileName, files: [fileName], marker };
   } catch (e) {
     await removeQuietly(dir, [...imageFiles(`/uploads/${fileName}`), marker]);
     if (e instanceof AppError) throw e;

@@ -12,7 +12,8 @@ import { withMallocEnv } from '../process-settings.ts';
  *
  * One child at most, started by the first job and ended once it has been idle for `IDLE_MS`, so a
  * batch (the demo seed, `npm run images:variants`) reuses it and a shop at rest holds none. Jobs
- * beyond `JOBS_AT_ONCE` wait in the pool's queue, which bounds the child's memory as well.
+ * beyond `JOBS_AT_ONCE` wait in this process (`inImageProcess`), which bounds the child's memory
+ * as well and lets a cancelled upload's waiting jobs go without running.
  */
 
 /** Images processed at once in the child: one per core of a small machine keeps libvips busy. */
@@ -60,13 +61,67 @@ const CHILD_GONE = new Set(['Worker exited unexpectedly', 'Terminating worker th
 /** The child died under a job (crashed, or killed for memory): the job's caller gets this, as a 503. */
 const imageProcessFailed = () => new AppError('UNAVAILABLE', MESSAGES.imageProcessingUnavailable);
 
+/** Who waits for the image process: an upload's own check comes before background variants. */
+export type JobOptions = {
+  /** The request gave up: a job still waiting is dropped (rejects with the signal's reason) and never runs. */
+  signal?: AbortSignal;
+  /** Background work (variants): at most JOBS_AT_ONCE - 1 at once, so an upload's check never waits behind a backlog. */
+  background?: boolean;
+};
+
+/** Jobs handed to the child now; the rest wait here (the child's queue could not drop a cancelled one). */
+let running = 0;
+let runningBackground = 0;
+const waiting: { now: (() => void)[]; later: (() => void)[] } = { now: [], later: [] };
+
+function nextJob(): void {
+  while (running < JOBS_AT_ONCE) {
+    const canBackground = runningBackground < JOBS_AT_ONCE - 1;
+    const start = waiting.now.shift() ?? (canBackground ? waiting.later.shift() : undefined);
+    if (!start) return;
+    start();
+  }
+}
+
+/** Waits for a turn in the image process; resolves with the function that gives it back. */
+function turn(opts: JobOptions): Promise<() => void> {
+  const { signal, background = false } = opts;
+  signal?.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const queue = background ? waiting.later : waiting.now;
+    const start = () => {
+      signal?.removeEventListener('abort', onAbort);
+      running++;
+      if (background) runningBackground++;
+      let given = false;
+      resolve(() => {
+        if (given) return;
+        given = true;
+        running--;
+        if (background) runningBackground--;
+        nextJob();
+      });
+    };
+    const onAbort = () => {
+      const i = queue.indexOf(start);
+      if (i >= 0) queue.splice(i, 1);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    queue.push(start);
+    nextJob();
+  });
+}
+
 /**
  * Runs `name` exported by `module` (a file URL; a function of one argument) in the image process
  * and resolves with its result. Buffers come back as Uint8Array (see `asBuffer`). An error the job
  * throws rejects with an Error of the same message; a child that dies rejects with
- * `imageProcessFailed()`.
+ * `imageProcessFailed()`. At most JOBS_AT_ONCE jobs are in the child at once; the others wait in
+ * this process, uploads first (see `JobOptions`), and a waiting job whose signal aborts never runs.
  */
-export async function inImageProcess<T>(module: URL, name: string, task: unknown): Promise<T> {
+export async function inImageProcess<T>(module: URL, name: string, task: unknown, opts: JobOptions = {}): Promise<T> {
+  const done = await turn(opts);
   const used = thePool();
   try {
     return (await used.run(task, { filename: module.href, name })) as T;
@@ -78,6 +133,8 @@ export async function inImageProcess<T>(module: URL, name: string, task: unknown
     }
     if (e instanceof Error) throw e;
     throw new Error(typeof message === 'string' ? message : String(e));
+  } finally {
+    done();
   }
 }
 

@@ -15,7 +15,9 @@ export type Reencoded = { data: Uint8Array; ext: 'jpg' | 'png' | 'webp' };
 /**
  * An uploaded file checked by its content (JPEG, PNG or WebP that decodes) and re-encoded in its
  * own format, turned as its EXIF orientation says and without its metadata; null when it is no
- * such image.
+ * such image. JPEG is written by libjpeg-turbo, not mozjpeg: a 2400×2000 photo takes about 0.2 s
+ * instead of several seconds (files about a fifth larger), so an upload of 10 answers quickly;
+ * pages serve the AVIF/WebP variants anyway.
  */
 export async function reencodeUpload(data: Uint8Array): Promise<Reencoded | null> {
   let format: string | undefined;
@@ -30,7 +32,7 @@ export async function reencodeUpload(data: Uint8Array): Promise<Reencoded | null
     const img = sharp(data, { limitInputPixels: MAX_PIXELS }).rotate();
     const out =
       ext === 'jpg'
-        ? await img.jpeg({ quality: 85, mozjpeg: true }).toBuffer()
+        ? await img.jpeg({ quality: 85 }).toBuffer()
         : ext === 'png'
           ? await img.png({ compressionLevel: 9 }).toBuffer()
           : await img.webp({ quality: 85 }).toBuffer();

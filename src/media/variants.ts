@@ -12,6 +12,7 @@ const ENCODER = new URL('./variants-encode.ts', import.meta.url);
  * the image process so that libvips' memory never stays in the server's.
  */
 export async function renderVariants(original: Buffer): Promise<Variant[]> {
-  const encoded = await inImageProcess<EncodedVariant[]>(ENCODER, 'encodeVariants', original);
+  // Background work: an upload's own check goes first (image-process.ts).
+  const encoded = await inImageProcess<EncodedVariant[]>(ENCODER, 'encodeVariants', original, { background: true });
   return encoded.map((v) => ('data' in v ? { width: v.width, format: v.format, data: asBuffer(v.data) } : v));
 }

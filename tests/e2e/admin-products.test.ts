@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { fakePng, image } from '../helpers/images.ts';
@@ -266,6 +268,37 @@ describe('Produtos', () => {
       [],
     );
     await context.close();
+  });
+
+  it('gallery: images whose variants are still being made are marked Processando… until they exist (also on a phone)', async () => {
+    // A product with images, whose variants are then missing: as right after an upload, before the
+    // background has made them.
+    let target: Product | undefined;
+    for (const p of await products()) if (p.title !== 'Chapéu de Palha Artesanal' && (await imagesOf(p.id)).length) target = p;
+    assert.ok(target);
+    const [first] = (await get<{ images: { url: string; file_name: string }[] }>(`/api/products/images/list.php?product_id=${target.id}`))
+      .images;
+    assert.ok(first);
+    const uuid = first.url.slice('/uploads/'.length, '/uploads/'.length + 36);
+    const uploads = join(shop.dataDir, 'uploads');
+    for (const width of [390, 1280]) {
+      for (const f of readdirSync(uploads)) if (f.startsWith(`${uuid}-`)) rmSync(join(uploads, f));
+      const { page, context, errors } = await openSection(browser, shop, '/admin/produtos', width);
+      await page.getByRole('button', { name: `Editar ${target.title}` }).click();
+      const form = formCard(page, 'Editar produto');
+      // (The demo's own variants may still be in the making at start-up: only this image is looked at.)
+      const mark = form.locator(`[data-testid=gallery-item][data-name="${first.file_name}"]`).getByTestId('gallery-processing');
+      await mark.waitFor();
+      assert.equal((await mark.textContent())?.trim(), 'Processando…');
+      await mark.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/admin-products-processing-${width}.png` });
+      // A page asking for a variant gets the original and has the variants made; the admin sees them ready.
+      const variant = await fetch(`${shop.url}/uploads/${uuid}-640.avif`, { redirect: 'manual' });
+      assert.equal(variant.status, 302);
+      await mark.waitFor({ state: 'detached', timeout: 60_000 });
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
   });
 
   it('searches and filters the list, and deletes with confirmation (also on a phone)', async () => {

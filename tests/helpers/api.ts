@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { uploadsDirOf } from '../../server/config.ts';
+import { variantsIdle } from '../../src/media/backfill.ts';
 import { countRows } from './db-snapshot.ts';
 import { type FileSpec, type FormFields, multipart } from './multipart.ts';
 import { loginCookie, type TestApp } from './test-app.ts';
@@ -21,8 +22,18 @@ export async function adminApi(t: TestApp) {
     /** A GET as a visitor, or with the admin's cookie. */
     get: (url: string, withCookie = false) => t.app.inject({ method: 'GET', url, headers: withCookie ? { cookie } : {} }),
     post: (url: string, payload?: object) => t.app.inject({ method: 'POST', url, payload, headers: { cookie } }),
-    /** A multipart POST as a third party's form sends it (the legacy routes). */
-    postForm: (url: string, fields: FormFields, files: FileSpec[] = []) => {
+    /**
+     * A multipart POST as a third party's form sends it (the legacy routes). Resolves once the
+     * variants its images get in the background are made too (`answered` resolves at the answer).
+     */
+    postForm: async (url: string, fields: FormFields, files: FileSpec[] = []) => {
+      const form = multipart(fields, files);
+      const res = await t.app.inject({ method: 'POST', url, payload: form.payload, headers: { ...form.headers, cookie } });
+      await variantsIdle();
+      return res;
+    },
+    /** The same POST, resolved at its answer, while its images' variants may still be in the making. */
+    postFormAnswer: (url: string, fields: FormFields, files: FileSpec[] = []) => {
       const form = multipart(fields, files);
       return t.app.inject({ method: 'POST', url, payload: form.payload, headers: { ...form.headers, cookie } });
     },
@@ -41,7 +52,9 @@ export async function adminApi(t: TestApp) {
     /** A tRPC FormData mutation over real HTTP: FormData reaches tRPC as the raw request stream, which app.inject does not provide. */
     trpcForm: async (path: string, form: FormData) => {
       base ??= t.app.listen({ port: 0, host: '127.0.0.1' });
-      return fetch(`${await base}/trpc/${path}`, { method: 'POST', body: form, headers: { cookie } });
+      const res = await fetch(`${await base}/trpc/${path}`, { method: 'POST', body: form, headers: { cookie } });
+      await variantsIdle();
+      return res;
     },
     /** Files in the uploads folder: a refused request must not add one. */
     files: () => (existsSync(uploads) ? readdirSync(uploads).sort() : []),

@@ -154,6 +154,7 @@ describe('seedDemo on an empty database', () => {
 });
 
 describe("the demo pictures' responsive variants", () => {
+  // Variants are background work, one image at a time (an upload's own check keeps the other turn in the image process).
   it('follow the seed in the background: every picture gets its AVIF and WebP set', async () => {
     await variantsIdle();
     const em = db.fork();
@@ -165,7 +166,7 @@ describe("the demo pictures' responsive variants", () => {
     expect(urls.length).toBeGreaterThan(30);
     const files = new Set(await readdir(uploads));
     for (const url of urls) for (const f of imageFiles(url)) expect(files.has(f), f).toBe(true);
-  });
+  }, 120_000);
 });
 
 describe('seedDemo on a database that already has a catalogue', () => {

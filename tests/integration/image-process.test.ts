@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/errors.ts';
-import { storeImage } from '../../src/media/file-store.ts';
+import { storeImage, writeVariants } from '../../src/media/file-store.ts';
 import { closeImageProcess, imageProcessPid } from '../../src/media/image-process.ts';
 import { prepareImage } from '../../src/media/media.service.ts';
 import { largePhoto } from '../helpers/images.ts';
@@ -66,18 +66,26 @@ describe('the image process', () => {
     expect(imageProcessPid()).toBeNull();
   }, 30_000);
 
-  it('a child that dies under a job: the upload answers 503 with a clear message and leaves no file; the next job works', async () => {
+  it('a child that dies under a job: the upload answers 503 with a clear message; background variants leave no file; the next job works', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'image-process-'));
     dirs.push(dir);
     await prepareImage({ filename: 'warm.png', data: await png() }); // the child is up
-    const stored = storeImage(dir, 'jpg', await largePhoto());
-    stored.catch(() => {});
-    // The original is written before its variants are asked for: the child is at work then.
-    await until(() => readdirSync(dir).some((n) => n.endsWith('.jpg')), 10_000);
+    const photo = await largePhoto();
+    const checking = prepareImage({ filename: 'foto.jpg', data: photo });
+    checking.catch(() => {});
+    await new Promise((r) => setTimeout(r, 50)); // the child is at work on it
+    process.kill(imageProcessPid() as number, 'SIGKILL');
+    await expect(checking).rejects.toMatchObject({ kind: 'UNAVAILABLE', message: MESSAGES.imageProcessingUnavailable });
+
+    // The variants of a stored original, made in the background, when the child dies under them.
+    const stored = await storeImage(dir, 'jpg', photo);
+    const encoding = writeVariants(dir, stored.fileName, photo);
+    encoding.catch(() => {});
+    await until(() => imageProcessPid() !== null, 10_000);
     await new Promise((r) => setTimeout(r, 50));
     process.kill(imageProcessPid() as number, 'SIGKILL');
-    await expect(stored).rejects.toMatchObject({ kind: 'UNAVAILABLE', message: MESSAGES.imageProcessingUnavailable });
-    expect(readdirSync(dir)).toEqual([]);
+    await expect(encoding).rejects.toMatchObject({ kind: 'UNAVAILABLE', message: MESSAGES.imageProcessingUnavailable });
+    expect(readdirSync(dir).sort()).toEqual([stored.marker, stored.fileName].sort());
     const next = await prepareImage({ filename: 'b.png', data: await png() });
     expect(next.ext).toBe('png');
   }, 30_000);

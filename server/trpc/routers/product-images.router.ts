@@ -12,6 +12,7 @@ import {
   addProductImages,
   deleteProductImage,
   listProductImages,
+  processingProductImages,
   reorderProductImages,
 } from '../../../src/catalog/product-image.service.ts';
 import { readFormData } from '../../input/form.ts';
@@ -23,7 +24,15 @@ export const productImagesRouter = router({
     .input(ZProductImageListInput)
     .output(z.array(ZProductImage))
     .query(({ ctx, input }) => listProductImages(ctx.app, input.product_id)),
-  /** FormData with product_id and files (up to 10): the good files are kept, each refused one named. */
+  /** Ids of the images whose variants are still being made (the admin polls it while any is). */
+  processing: adminProcedure
+    .input(ZProductImageListInput)
+    .output(z.array(z.number()))
+    .query(({ ctx, input }) => processingProductImages(ctx.app, input.product_id)),
+  /**
+   * FormData with product_id and files (up to 10): the good files are kept, each refused one named;
+   * answers once the originals are stored.
+   */
   upload: uploadProcedure
     .input(z.instanceof(FormData))
     .output(ZProductImageUploadResult)

@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, AspectRatio, Badge, Box, Group, Image, Paper, SimpleGrid } from '@mantine/core';
 import { IconLeft, IconRight, IconTrash } from '../../common/icons.tsx';
 
-export type GalleryItem = { key: string | number; src: string; name: string };
+/** `processing`: its variants are still being made on the server (the original is shown meanwhile). */
+export type GalleryItem = { key: string | number; src: string; name: string; processing?: boolean };
 
 /**
  * A product's images in order, the first being the cover: each can move one place earlier or later
@@ -32,6 +33,11 @@ export function GalleryGrid({
               {index === 0 && (
                 <Badge size="xs" pos="absolute" top={4} left={4}>
                   {t`Capa`}
+                </Badge>
+              )}
+              {item.processing && (
+                <Badge size="xs" color="gray" pos="absolute" bottom={4} left={4} data-testid="gallery-processing">
+                  {t`Processando…`}
                 </Badge>
               )}
             </Box>

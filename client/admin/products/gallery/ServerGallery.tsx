@@ -12,6 +12,8 @@ import { useRefresh } from '../../crud/useRefresh.ts';
 import { GalleryGrid } from './GalleryGrid.tsx';
 import { GalleryPicker } from './GalleryPicker.tsx';
 
+const PROCESSING_POLL_MS = 2000;
+
 /**
  * Once the product exists (spec §4): uploads go straight to the server, each move is saved at once
  * (the list is reloaded from the server when that fails), removal asks 'Remover esta imagem?'.
@@ -26,6 +28,11 @@ export function ServerGallery({ productId }: { productId: number }) {
   const input = { product_id: productId };
   const images = useQuery(trpc.productImages.list.queryOptions(input));
   const key = trpc.productImages.list.queryKey(input);
+  // Variants are made in the background after an upload: asked again every few seconds while any is pending.
+  const processing = useQuery(
+    trpc.productImages.processing.queryOptions(input, { refetchInterval: (q) => (q.state.data?.length ? PROCESSING_POLL_MS : false) }),
+  );
+  const pending = new Set(processing.data ?? []);
 
   const upload = useMutation({
     mutationFn: (files: File[]) => {
@@ -69,7 +76,7 @@ export function ServerGallery({ productId }: { productId: number }) {
       )}
       {list.length > 0 && (
         <GalleryGrid
-          items={list.map((i) => ({ key: i.id, src: imageUrl(i.url), name: i.file_name }))}
+          items={list.map((i) => ({ key: i.id, src: imageUrl(i.url), name: i.file_name, processing: pending.has(i.id) }))}
           onMove={(from, to) => {
             const current = queryClient.getQueryData(key) ?? list;
             reorder.mutate(arrayMove(current, from, to));

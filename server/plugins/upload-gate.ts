@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { MESSAGES } from '../../shared/errors.ts';
+import { trpcErrorBody } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** An upload's (multipart request's) signal: aborts when the client goes before its answer. */
+    uploadSignal?: AbortSignal;
+  }
+}
+
+/** What a refused upload is told to wait before trying again, in seconds. */
+export const UPLOAD_RETRY_AFTER_SECONDS = 10;
+
+const isUpload = (req: FastifyRequest) => req.method === 'POST' && /^multipart\/form-data/i.test(req.headers['content-type'] ?? '');
+
+/**
+ * Admission for uploads. Every multipart request (image uploads on the legacy and tRPC routes,
+ * the reviews CSV) takes one of `slots` before anything of its body is read, and gives it back
+ * when its answer is sent or its client goes. With none free it is answered at once 503 with
+ * Retry-After and the shop's message, its body never read: memory and image work stay bounded
+ * however many uploads arrive (each holds at most a full gallery, 10 × 5 MB, while it is in).
+ *
+ * A client that closes the connection before its answer aborts `req.uploadSignal` (the
+ * AppContext's `signal`): the services stop between images and keep nothing (media.service.ts).
+ */
+export const uploadGatePlugin = fp(
+  async (app: FastifyInstance, opts: { slots: number }) => {
+    let taken = 0;
+    const slotOf = new WeakMap<FastifyRequest, () => void>();
+    app.addHook('onRequest', async (req, reply) => {
+      if (!isUpload(req)) return;
+      if (taken >= opts.slots) {
+        const body = req.url.startsWith('/trpc/') ? trpcErrorBody(503, MESSAGES.uploadsBusy) : { error: MESSAGES.uploadsBusy };
+        // The body is not read: the connection goes with the answer.
+        return reply.code(503).header('retry-after', String(UPLOAD_RETRY_AFTER_SECONDS)).header('connection', 'close').send(body);
+      }
+      taken++;
+      const gone = new AbortController();
+      req.uploadSignal = gone.signal;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        taken--;
+      };
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) gone.abort();
+        release();
+      });
+      slotOf.set(req, release);
+    });
+    app.addHook('onResponse', async (req) => slotOf.get(req)?.());
+  },
+  { name: 'upload-gate' },
+);
