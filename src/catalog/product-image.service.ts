@@ -80,7 +80,7 @@ export async function addProductImages(
   const refusals: AppError[] = [];
   if (scope === 'whole') {
     const images = await prepareImages(uploads, { signal: ctx.signal });
-    images.forEach((image, i) => prepared.push({ upload: uploads[i] as Upload, image }));
+    prepared.push(...images.map((image, i) => ({ upload: uploads[i] as Upload, image })));
   } else {
     // Every file checked (IMAGE_JOBS at a time): a refused one is named, the others kept, in order.
     const results = await mapLimit(uploads, IMAGE_JOBS, async (upload) => {
