@@ -18,7 +18,11 @@
  *   BENCH_LIGHTHOUSE=1 or `npm run bench -- --lighthouse`   also run Lighthouse (slow)
  *   BENCH_LIGHTHOUSE_RUNS=5     Lighthouse runs per page (medians)
  *   BENCH_CPU=n                 the core the servers are pinned to (default: the last one)
- *   `npm run bench -- --only=server,search,lighthouse`   some parts only
+ *   `npm run bench -- --only=server,merchant,search,lighthouse`   some parts only
+ *
+ * Cache hits and misses are reported apart: the `server` part repeats a fixed set of URLs (hits,
+ * once warm); the `merchant` part (scripts/bench/merchant.ts) asks URLs never asked before in the
+ * run, on a generated 20,000-product catalogue, and the search figure asks terms never asked.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -30,13 +34,14 @@ import { createPgDatabase, PG_ADMIN_URL, SEARCH_WORDS, seedProducts } from './be
 import { startFloorPage } from './bench/floor-page.ts';
 import { type LighthouseFigures, lighthouseMedians } from './bench/lighthouse.ts';
 import { type LoadRequest, type LoadResult, load } from './bench/load.ts';
+import { merchantFigures } from './bench/merchant.ts';
 import { BENCH_ADMIN, pinSelfAwayFromServers, SERVER_CPU, type Shop, startHello, startShop, unpinSelf } from './bench/processes.ts';
 import { SHOP, startStorefrontStandIn } from './bench/storefront-stand-in.ts';
 
 const root = resolve(import.meta.dirname, '..');
 /** `--only=server,search,lighthouse`: some parts only (default: server and search, and Lighthouse when asked). */
 const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const ONLY = new Set(onlyArg ? onlyArg.split(',') : ['server', 'search']);
+const ONLY = new Set(onlyArg ? onlyArg.split(',') : ['server', 'merchant', 'search']);
 const LIGHTHOUSE = ONLY.has('lighthouse') || process.argv.includes('--lighthouse') || process.env.BENCH_LIGHTHOUSE === '1';
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
@@ -248,6 +253,9 @@ async function serverFigures(kind: 'PGlite' | 'PostgreSQL', hello: { c10: LoadRe
       `start ${fmt(startRss)} MB → end ${fmt(last)} MB, max ${fmt(max)} MB; ${growth >= 0 ? '+' : ''}${fmt(growth, 1)} MB over the last ${fmt(window)} s (${fmt(soak.rps)} req/s)`,
       max <= limit && growth <= FLAT_MB,
     );
+    const hwm = shop.peakRssMb();
+    const peakLimit = kind === 'PGlite' ? 400 : 256;
+    row(`Peak RSS (VmHWM), demo catalogue, since the last start, ${kind}`, `≤ ${peakLimit} MB`, `${fmt(hwm)} MB`, hwm <= peakLimit);
   } finally {
     await shop.dispose();
     await pg?.drop();
@@ -262,19 +270,25 @@ async function searchAtScale(kind: 'PGlite' | 'PostgreSQL'): Promise<void> {
     await seedProducts(pg ? { kind: 'postgresql', url: pg.url } : { kind: 'pglite', dataDir }, SEARCH_PRODUCTS);
     const shop = await startShop({ databaseUrl: pg?.url, seedDemo: false, dataDir });
     try {
-      const queries = [...SEARCH_WORDS.map((w) => w.slice(0, 3)), ...SEARCH_WORDS.map((w) => `${w} azul`), 'produto 4242', 'raridade'];
-      const r = await load(
-        shop.url,
-        queries.map((q) => ({ path: trpc('catalog.products', { q, limit: 8 }) })),
-        10,
-        { settle: settled(shop) },
-      );
-      row(
-        `Search at ${fmt(SEARCH_PRODUCTS / 1000)}k products, p95 (tRPC catalog.products, c10), ${kind}`,
-        '≤ 20 ms',
-        `p95 ${ms(r.p95)}, p99 ${ms(r.p99)}, ${fmt(r.rps)} req/s${r.errors ? `; ${r.errors} errors` : ''}`,
-        r.p95 <= 20 && !r.errors,
-      );
+      // Terms never asked before in the run (cache misses): a word's prefix or a whole word, with a number.
+      let n = 0;
+      const term = () => {
+        n++;
+        const word = SEARCH_WORDS[n % SEARCH_WORDS.length] ?? 'kit';
+        return trpc('catalog.products', { q: `${n % 2 ? word.slice(0, 3) : word} ${n}`, limit: 8 });
+      };
+      for (const [connections, target] of [
+        [1, 20],
+        [10, 50],
+      ] as const) {
+        const r = await load(shop.url, term, connections, { settle: settled(shop) });
+        row(
+          `Search with terms never asked before at ${fmt(SEARCH_PRODUCTS / 1000)}k products, p95 (tRPC catalog.products, c${connections}), ${kind}`,
+          `≤ ${target} ms`,
+          `p95 ${ms(r.p95)}, p99 ${ms(r.p99)}, ${fmt(r.rps)} req/s${r.errors ? `; ${r.errors} errors` : ''}`,
+          r.p95 <= target && !r.errors,
+        );
+      }
     } finally {
       await shop.dispose();
     }
@@ -359,13 +373,20 @@ if (!PG_ADMIN_URL)
   notes.push('PostgreSQL figures skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server the bench may create databases on.');
 if (!LIGHTHOUSE) notes.push('Lighthouse skipped: run `npm run bench -- --lighthouse` (or BENCH_LIGHTHOUSE=1).');
 
-if (ONLY.has('server')) {
-  const hello = await helloFloor();
+const hello = ONLY.has('server') || ONLY.has('merchant') ? await helloFloor() : null;
+if (hello) {
   notes.push(
     `Hello floor: ${fmt(hello.c10.rps)} req/s at c10 (p99 ${ms(hello.c10.p99)}), ${fmt(hello.c50.rps)} req/s at c50 (p99 ${ms(hello.c50.p99)}).`,
   );
+}
+if (hello && ONLY.has('server')) {
   await serverFigures('PGlite', hello);
   if (PG_ADMIN_URL) await serverFigures('PostgreSQL', hello);
+}
+if (hello && ONLY.has('merchant')) {
+  const report = { row, step, fmt, ms, kb, throughput, shareOfHello };
+  await merchantFigures('PGlite', hello, report);
+  if (PG_ADMIN_URL) await merchantFigures('PostgreSQL', hello, report);
 }
 if (ONLY.has('search')) {
   await searchAtScale('PGlite');
