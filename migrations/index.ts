@@ -1,6 +1,7 @@
 import { Migration20261122000000_initial } from './Migration20261122000000_initial.ts';
 import { Migration20261123110000_auth_throttle } from './Migration20261123110000_auth_throttle.ts';
 import { Migration20261123130000_accessible_buy_button_defaults } from './Migration20261123130000_accessible_buy_button_defaults.ts';
+import { Migration20261125130000_admin_product_search } from './Migration20261125130000_admin_product_search.ts';
 
 /**
  * Every migration in order. Listed explicitly (not globbed) so the same set runs from TypeScript
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
     name: 'Migration20261123130000_accessible_buy_button_defaults',
     class: Migration20261123130000_accessible_buy_button_defaults,
   },
+  { name: 'Migration20261125130000_admin_product_search', class: Migration20261125130000_admin_product_search },
 ];
