@@ -11,6 +11,8 @@ export const PRODUCT_ADMIN = {
   /** 'Produtos': rows per page by default, and the most one request may ask for. */
   pageSize: 50,
   maxPageSize: 100,
+  /** 'Produtos': the search asks the server once typing pauses this long. */
+  searchDebounceMs: 250,
   /** 'Organizar Produtos': rows per page. */
   orderPageSize: 100,
   /**

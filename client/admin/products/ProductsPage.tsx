@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
+import type { ProductAdminRow } from '../../../shared/product-admin.ts';
 import { useTRPC, useTRPCClient } from '../../trpc.ts';
 import { useNotify } from '../common/notify.ts';
+import { errorMessage } from '../common/server-errors.ts';
 import { CrudForm } from '../crud/CrudForm.tsx';
 import { CrudSection } from '../crud/CrudSection.tsx';
 import { useCrudForm } from '../crud/useCrudForm.ts';
@@ -14,6 +16,7 @@ import { useUploadPending } from './gallery/useUploadPending.ts';
 import { ProductFields } from './ProductFields.tsx';
 import { ProductList } from './ProductList.tsx';
 import { emptyProduct, PRODUCT_FIELD_MESSAGES, productFormData, productValues, useProductSchema } from './product-form.ts';
+import { useProductPage } from './useProductPage.ts';
 
 /** 'Produtos' (spec §2, §4, §5): the catalogue, with the product form and its image gallery. */
 export function ProductsPage() {
@@ -22,10 +25,11 @@ export function ProductsPage() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const refresh = useRefresh();
-  const products = useQuery(trpc.products.list.queryOptions({}));
+  const queryClient = useQueryClient();
+  const list = useProductPage();
   const collections = useQuery(trpc.collections.list.queryOptions());
   const settings = useQuery(trpc.settings.admin.queryOptions());
-  const listKey = trpc.products.list.queryKey({});
+  const listKey = list.listKey;
   const [pending, setPending] = useState<File[]>([]);
   const [uploading, setUploading] = useState(false);
   const uploadPending = useUploadPending();
@@ -67,6 +71,16 @@ export function ProductsPage() {
     listKey,
     onDeleted: (id) => editing?.id === id && backToCreate(),
   });
+  // The list's rows are slim: the form gets the whole product, as it is now.
+  const openForEdit = async (row: ProductAdminRow) => {
+    try {
+      const product = await queryClient.fetchQuery({ ...trpc.products.get.queryOptions({ id: row.id }), staleTime: 0 });
+      edit(product);
+      setPending([]);
+    } catch (e) {
+      notify.error({ title: t`Erro`, message: errorMessage(e) });
+    }
+  };
 
   return (
     <CrudSection
@@ -93,15 +107,11 @@ export function ProductsPage() {
       }
       list={
         <ProductList
-          query={products}
-          products={products.data ?? []}
+          list={list}
           collections={collections.data ?? []}
           currency={(settings.data?.currency ?? 'BRL') as CurrencyCode}
           editingId={editing?.id ?? null}
-          onEdit={(p) => {
-            edit(p);
-            setPending([]);
-          }}
+          onEdit={(p) => void openForEdit(p)}
           onDelete={(p) => askDelete({ id: p.id, name: p.title })}
         />
       }
