@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { openSection } from './admin-catalog.helpers.ts';
 import type { Shop } from './server.ts';
@@ -66,12 +66,24 @@ function watchCalls(page: Page): { paths: string[]; bodies: string[] } {
   return seen;
 }
 
+/** Elements wider than the screen, once the layout has settled after a resize (the admin shell animates). */
+async function widerThanScreen(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, { timeout: 5000 }).catch(() => {});
+  await page.waitForFunction(() => !document.querySelector('.mantine-Notification-root'), null, { timeout: 10_000 }).catch(() => {});
+  return page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+      .map((el) => `${el.tagName}.${el.className}`),
+  );
+}
+
 const rowsOf = (page: Page, testId: string | RegExp) =>
   page.getByTestId(testId).evaluateAll((els) => els.map((e) => e.getAttribute('data-title') ?? e.querySelector('p')?.textContent ?? ''));
 
 describe('admin with a long list', () => {
+  before(seed);
+
   it("'Produtos': a page of 50, the server's search and the collection filter, edit opens the whole product", async () => {
-    await seed();
     const { context, page, errors } = await openSection(browser, shop, '/admin/produtos');
     const calls = watchCalls(page);
     const rows = page.getByTestId(/^product-/);
@@ -104,9 +116,7 @@ describe('admin with a long list', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('searchbox', { name: 'Buscar produto' }).fill('');
     await page.getByText(`${N} produtos`, { exact: true }).waitFor();
-    await page.waitForTimeout(300);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, 'nothing wider than the phone');
+    assert.deepEqual(await widerThanScreen(page), [], 'nothing wider than the phone');
     await page.screenshot({ path: `${SHOTS}/admin-products-paged-390.png`, fullPage: true });
     assert.deepEqual(errors, []);
     await context.close();
@@ -151,13 +161,7 @@ describe('admin with a long list', () => {
     assert.ok(!calls.paths.includes('products.list') && !calls.paths.includes('products.reorder'), calls.paths.join(' '));
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(300);
-    const wide = await page.evaluate(() =>
-      [...document.querySelectorAll('body *')]
-        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
-        .map((el) => `${el.tagName}.${el.className}`),
-    );
-    assert.deepEqual(wide, [], 'nothing wider than the phone');
+    assert.deepEqual(await widerThanScreen(page), [], 'nothing wider than the phone');
     await page.screenshot({ path: `${SHOTS}/admin-product-order-paged-390.png` });
     assert.deepEqual(errors, []);
     await context.close();

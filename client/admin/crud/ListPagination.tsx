@@ -1,8 +1,22 @@
 import { useLingui } from '@lingui/react/macro';
 import { Group, Pagination } from '@mantine/core';
+import type { RefObject } from 'react';
 
-/** The page buttons under a long admin list, named for screen readers; nothing when it has one page. */
-export function ListPagination({ page, pages, onChange }: { page: number; pages: number; onChange: (page: number) => void }) {
+/**
+ * The page buttons under a long admin list, named for screen readers; nothing when it has one page.
+ * A new page brings `top` (the list's heading or count) into view, so it is read from its start.
+ */
+export function ListPagination({
+  page,
+  pages,
+  onChange,
+  top,
+}: {
+  page: number;
+  pages: number;
+  onChange: (page: number) => void;
+  top: RefObject<HTMLElement | null>;
+}) {
   const { t } = useLingui();
   if (pages <= 1) return null;
   return (
@@ -10,7 +24,10 @@ export function ListPagination({ page, pages, onChange }: { page: number; pages:
       <Pagination
         total={pages}
         value={Math.min(page, pages)}
-        onChange={onChange}
+        onChange={(n) => {
+          onChange(n);
+          top.current?.scrollIntoView({ block: 'start' });
+        }}
         size="sm"
         siblings={1}
         getControlProps={(control) =>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { LIMITS } from '../../../shared/limits.ts';
 import { NO_COLLECTION_FILTER, PRODUCT_ADMIN } from '../../../shared/product-admin.ts';
 import { useTRPC } from '../../trpc.ts';
@@ -27,6 +27,7 @@ export function ProductOrderPage() {
   const collectionLabel = useCollectionLabel();
   const [list, setListValue] = useState<string>(FEATURED);
   const [page, setPage] = useState(1);
+  const top = useRef<HTMLParagraphElement>(null);
   const collection = collections.data?.find((c) => String(c.id) === list);
   const featured = list === FEATURED || !collection;
   const input = {
@@ -88,7 +89,7 @@ export function ProductOrderPage() {
           </Alert>
         )}
         {pages > 1 && (
-          <Text size="sm" c="dimmed" aria-live="polite">
+          <Text ref={top} size="sm" c="dimmed" aria-live="polite">
             {t`Posições ${from} a ${to} de ${total}`}
           </Text>
         )}
@@ -102,7 +103,7 @@ export function ProductOrderPage() {
             onMove={(m) => move.mutate(m)}
           />
         </ListState>
-        <ListPagination page={page} pages={pages} onChange={setPage} />
+        <ListPagination page={page} pages={pages} onChange={setPage} top={top} />
       </Stack>
     </Stack>
   );

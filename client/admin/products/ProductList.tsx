@@ -1,5 +1,6 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { Group, Image, Loader, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { useRef } from 'react';
 import type { CollectionDto } from '../../../shared/catalog.ts';
 import { type CurrencyCode, formatMoney } from '../../../shared/currencies.ts';
 import { imageUrl } from '../../../shared/image-url.ts';
@@ -32,6 +33,7 @@ export function ProductList({
   const { t } = useLingui();
   const names = new Map(collections.map((c) => [c.id, c.name]));
   const count = list.total;
+  const top = useRef<HTMLParagraphElement>(null);
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 2 }} mb="sm">
@@ -55,7 +57,7 @@ export function ProductList({
           ]}
         />
       </SimpleGrid>
-      <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
+      <Text ref={top} size="sm" c="dimmed" mb="xs" aria-live="polite">
         <Plural value={count} one="# produto" other="# produtos" />
       </Text>
       <ListState query={list.query} empty={list.items.length === 0} emptyText={t`Nenhum produto encontrado`}>
@@ -85,7 +87,7 @@ export function ProductList({
             </Group>
           </ItemRow>
         ))}
-        <ListPagination page={list.page} pages={list.pages} onChange={list.setPage} />
+        <ListPagination page={list.page} pages={list.pages} onChange={list.setPage} top={top} />
       </ListState>
     </>
   );
