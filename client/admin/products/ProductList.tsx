@@ -1,6 +1,6 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { Group, Image, Loader, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import type { CollectionDto } from '../../../shared/catalog.ts';
 import { type CurrencyCode, formatMoney } from '../../../shared/currencies.ts';
 import { imageUrl } from '../../../shared/image-url.ts';
@@ -9,21 +9,20 @@ import { ListPagination } from '../crud/ListPagination.tsx';
 import { ItemRow, ListState } from '../crud/ListState.tsx';
 import { EditDeleteButtons } from '../crud/RowActions.tsx';
 import { NO_COLLECTION } from './product-form.ts';
-import { ALL_COLLECTIONS, type ProductPageState } from './useProductPage.ts';
+import { ALL_COLLECTIONS, useProductPage } from './useProductPage.ts';
 
 /**
  * The products, one page at a time: searched by title and slug and filtered by collection on the
- * server, with the number of matches; one card per product, phone-sized.
+ * server, with the number of matches; one card per product, phone-sized. The list keeps its own
+ * search state, so typing redraws the list alone, never the product form beside it.
  */
 export function ProductList({
-  list,
   collections,
   currency,
   editingId,
   onEdit,
   onDelete,
 }: {
-  list: ProductPageState;
   collections: CollectionDto[];
   currency: CurrencyCode;
   editingId: number | null;
@@ -31,7 +30,7 @@ export function ProductList({
   onDelete: (p: ProductAdminRow) => void;
 }) {
   const { t } = useLingui();
-  const names = new Map(collections.map((c) => [c.id, c.name]));
+  const list = useProductPage();
   const count = list.total;
   const top = useRef<HTMLParagraphElement>(null);
   return (
@@ -61,34 +60,66 @@ export function ProductList({
         <Plural value={count} one="# produto" other="# produtos" />
       </Text>
       <ListState query={list.query} empty={list.items.length === 0} emptyText={t`Nenhum produto encontrado`}>
-        {list.items.map((p) => (
-          <ItemRow
-            key={p.id}
-            testId={`product-${p.slug}`}
-            active={p.id === editingId}
-            leading={<Image src={imageUrl(p.thumb_url)} alt="" w={56} h={56} radius="sm" fit="cover" style={{ flexShrink: 0 }} />}
-            actions={<EditDeleteButtons name={p.title} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} />}
-          >
-            <Text fw={600} lineClamp={2} lh={1.3}>
-              {p.title}
-            </Text>
-            <Group gap={6} wrap="wrap" mt={2}>
-              {p.old_price && (
-                <Text size="sm" c="dimmed" td="line-through">
-                  {formatMoney(p.old_price, currency)}
-                </Text>
-              )}
-              <Text size="sm" fw={600}>
-                {formatMoney(p.price, currency)}
-              </Text>
-              <Text size="xs" c="dimmed">
-                · {p.collection_id === null ? t`Destaque (sem coleção)` : (names.get(p.collection_id) ?? '')}
-              </Text>
-            </Group>
-          </ItemRow>
-        ))}
+        <ProductRows
+          items={list.items}
+          collections={collections}
+          currency={currency}
+          editingId={editingId}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
         <ListPagination page={list.page} pages={list.pages} onChange={list.setPage} top={top} />
       </ListState>
     </>
   );
 }
+
+/** The rows of one page; drawn again only when the page, the collections or the row being edited change. */
+const ProductRows = memo(function ProductRows({
+  items,
+  collections,
+  currency,
+  editingId,
+  onEdit,
+  onDelete,
+}: {
+  items: ProductAdminRow[];
+  collections: CollectionDto[];
+  currency: CurrencyCode;
+  editingId: number | null;
+  onEdit: (p: ProductAdminRow) => void;
+  onDelete: (p: ProductAdminRow) => void;
+}) {
+  const { t } = useLingui();
+  const names = new Map(collections.map((c) => [c.id, c.name]));
+  return (
+    <>
+      {items.map((p) => (
+        <ItemRow
+          key={p.id}
+          testId={`product-${p.slug}`}
+          active={p.id === editingId}
+          leading={<Image src={imageUrl(p.thumb_url)} alt="" w={56} h={56} radius="sm" fit="cover" style={{ flexShrink: 0 }} />}
+          actions={<EditDeleteButtons name={p.title} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} />}
+        >
+          <Text fw={600} lineClamp={2} lh={1.3}>
+            {p.title}
+          </Text>
+          <Group gap={6} wrap="wrap" mt={2}>
+            {p.old_price && (
+              <Text size="sm" c="dimmed" td="line-through">
+                {formatMoney(p.old_price, currency)}
+              </Text>
+            )}
+            <Text size="sm" fw={600}>
+              {formatMoney(p.price, currency)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              · {p.collection_id === null ? t`Destaque (sem coleção)` : (names.get(p.collection_id) ?? '')}
+            </Text>
+          </Group>
+        </ItemRow>
+      ))}
+    </>
+  );
+});

@@ -16,7 +16,6 @@ import { useUploadPending } from './gallery/useUploadPending.ts';
 import { ProductFields } from './ProductFields.tsx';
 import { ProductList } from './ProductList.tsx';
 import { emptyProduct, PRODUCT_FIELD_MESSAGES, productFormData, productValues, useProductSchema } from './product-form.ts';
-import { useProductPage } from './useProductPage.ts';
 
 /** 'Produtos' (spec §2, §4, §5): the catalogue, with the product form and its image gallery. */
 export function ProductsPage() {
@@ -26,10 +25,10 @@ export function ProductsPage() {
   const client = useTRPCClient();
   const refresh = useRefresh();
   const queryClient = useQueryClient();
-  const list = useProductPage();
   const collections = useQuery(trpc.collections.list.queryOptions());
   const settings = useQuery(trpc.settings.admin.queryOptions());
-  const listKey = list.listKey;
+  // Every page of the list, whatever its search: what a change to a product reloads.
+  const listKey = trpc.products.adminPage.pathKey();
   const [pending, setPending] = useState<File[]>([]);
   const [uploading, setUploading] = useState(false);
   const uploadPending = useUploadPending();
@@ -107,7 +106,6 @@ export function ProductsPage() {
       }
       list={
         <ProductList
-          list={list}
           collections={collections.data ?? []}
           currency={(settings.data?.currency ?? 'BRL') as CurrencyCode}
           editingId={editing?.id ?? null}

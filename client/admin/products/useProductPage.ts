@@ -50,8 +50,5 @@ export function useProductPage() {
       setFilterValue(value);
       setPage(1);
     },
-    /** Every page of this list, whatever the search: what a change to a product reloads. */
-    listKey: trpc.products.adminPage.pathKey(),
   };
 }
-export type ProductPageState = ReturnType<typeof useProductPage>;
