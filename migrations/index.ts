@@ -4,6 +4,7 @@ import { Migration20261123130000_accessible_buy_button_defaults } from './Migrat
 import { Migration20261125100000_banner_mobile_image } from './Migration20261125100000_banner_mobile_image.ts';
 import { Migration20261125110000_slug_history } from './Migration20261125110000_slug_history.ts';
 import { Migration20261125120000_idempotency_keys } from './Migration20261125120000_idempotency_keys.ts';
+import { Migration20261125130000_admin_product_search } from './Migration20261125130000_admin_product_search.ts';
 import { Migration20261125140000_products_position_index } from './Migration20261125140000_products_position_index.ts';
 
 /**
@@ -20,5 +21,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261125100000_banner_mobile_image', class: Migration20261125100000_banner_mobile_image },
   { name: 'Migration20261125110000_slug_history', class: Migration20261125110000_slug_history },
   { name: 'Migration20261125120000_idempotency_keys', class: Migration20261125120000_idempotency_keys },
+  { name: 'Migration20261125130000_admin_product_search', class: Migration20261125130000_admin_product_search },
   { name: 'Migration20261125140000_products_position_index', class: Migration20261125140000_products_position_index },
 ];

@@ -202,11 +202,6 @@ export type ProductCreate = z.infer<typeof ZProductCreate>;
 export const ZProductUpdate = z.object({ id: zId, ...productFields });
 export type ProductUpdate = z.infer<typeof ZProductUpdate>;
 
-const zPosition = zInt.pipe(z.number().min(0).max(1_000_000_000));
-export const ZProductReorder = z.object({
-  orders: z.array(z.object({ id: zId, position: zPosition })).max(1000),
-});
-
 export const ZProductImage = z.object({ id: z.number(), url: z.string(), file_name: z.string() });
 export type ProductImageDto = z.infer<typeof ZProductImage>;
 export const ZProductImageListInput = z.object({ product_id: zId });

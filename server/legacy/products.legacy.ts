@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { ZProductCreate, ZProductListInput, ZProductLookup, ZProductReorder, ZProductUpdate } from '../../shared/catalog.ts';
+import { ZProductCreate, ZProductListInput, ZProductLookup, ZProductUpdate } from '../../shared/catalog.ts';
 import { ZIdInput } from '../../shared/ids.ts';
+import { ZProductReorder } from '../../shared/product-admin.ts';
 import { getProduct, listProducts } from '../../src/catalog/catalog.service.ts';
-import { createProduct, deleteProduct, reorderProducts, updateProduct } from '../../src/catalog/product.service.ts';
+import { createProduct, deleteProduct, updateProduct } from '../../src/catalog/product.service.ts';
+import { reorderProducts } from '../../src/catalog/product-order.ts';
 import { jsonArray, productBatches } from '../../src/catalog/product-stream.ts';
 import { readRequestForm } from '../input/form.ts';
 import { parseInput } from '../input/parse.ts';

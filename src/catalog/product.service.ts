@@ -169,13 +169,3 @@ export async function deleteProduct(ctx: AppContext, id: number): Promise<void> 
   );
   if (late.length) await withRemovedImages(ctx, late, async () => {});
 }
-
-/** Applies a new order in one transaction: every id must exist, or nothing changes. */
-export async function reorderProducts(ctx: AppContext, orders: { id: number; position: number }[]): Promise<void> {
-  await ctx.em.transactional(async (em) => {
-    for (const o of orders) {
-      const n = await em.nativeUpdate(Product, { id: o.id }, { position: o.position, updated_at: new Date() });
-      if (n === 0) throw new AppError('NOT_FOUND', MESSAGES.productNotFound);
-    }
-  });
-}

@@ -408,11 +408,11 @@ describe('Organizar Produtos', () => {
     await eventually(shown, await orderOf(undefined), 'the featured products');
     assert.equal(await rows.getByText('Na página inicial').count(), await rows.count());
 
-    // A failed move: 'Erro ao reordenar', and the list comes back from the server.
+    // A failed move (the product was deleted meanwhile): 'Erro ao reordenar', and the list comes back from the server.
     await chooseOption(page, page.getByRole('combobox', { name: 'Lista' }), 'Camisetas');
     const gone = await productNamed(order[4] as string);
     assert.equal(await legacy('/api/products/delete.php', { id: gone?.id }), 200);
-    await page.getByRole('button', { name: `Mover ${order[0]} para baixo` }).click();
+    await page.getByRole('button', { name: `Mover ${order[4]} para cima` }).click();
     await toast(page, 'Erro ao reordenar', 'Produto não encontrado');
     await eventually(shown, order.slice(0, 4), 'reloaded from the server');
 

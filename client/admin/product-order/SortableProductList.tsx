@@ -1,25 +1,32 @@
 import { closestCenter, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useLingui } from '@lingui/react/macro';
 import { Stack, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
-import type { ProductDto } from '../../../shared/catalog.ts';
+import type { ProductAdminRow } from '../../../shared/product-admin.ts';
 import { SortableRow } from './SortableRow.tsx';
 import { useAnnouncements } from './useAnnouncements.ts';
+import type { Move } from './useProductMove.ts';
 
 /**
- * One list's products in order: dragged with the mouse or a finger, or with the keyboard (space,
- * arrows, space), or moved with the up/down buttons. Every move is handed to `onReorder` at once.
- * `homeCount` products from the top are on the home page (every one when null).
+ * One page of a list's products in order: dragged with the mouse or a finger, or with the keyboard
+ * (space, arrows, space) within the page, moved with the up/down buttons (across pages too), or
+ * sent to a typed place. Every move is handed to `onMove` at once, as the product and its new
+ * 1-based place in the whole list. The first `homeCount` places are on the home page (every one when null).
  */
 export function SortableProductList({
   items,
+  offset,
+  total,
   homeCount,
-  onReorder,
+  onMove,
 }: {
-  items: ProductDto[];
+  items: ProductAdminRow[];
+  /** Products of the list before this page. */
+  offset: number;
+  total: number;
   homeCount: number | null;
-  onReorder: (ordered: ProductDto[]) => void;
+  onMove: (move: Move) => void;
 }) {
   const { t } = useLingui();
   const [said, setSaid] = useState('');
@@ -27,40 +34,40 @@ export function SortableProductList({
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const accessibility = useAnnouncements(items);
-  const move = (from: number, to: number) => {
-    if (from === to || to < 0 || to >= items.length) return;
-    const ordered = arrayMove(items, from, to);
-    const title = ordered[to]?.title ?? '';
-    const place = to + 1;
-    const total = items.length;
-    setSaid(t`${title} movido para a posição ${place} de ${total}.`);
-    onReorder(ordered);
+  const accessibility = useAnnouncements(items, offset, total);
+  const move = (p: ProductAdminRow, from: number, to: number, announce: boolean) => {
+    if (from === to || to < 1 || to > total) return;
+    if (announce) {
+      const title = p.title;
+      const place = to;
+      setSaid(t`${title} movido para a posição ${place} de ${total}.`);
+    }
+    onMove({ id: p.id, title: p.title, position: to });
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    onReorder(
-      arrayMove(
-        items,
-        items.findIndex((p) => p.id === active.id),
-        items.findIndex((p) => p.id === over.id),
-      ),
-    );
+    const from = items.findIndex((p) => p.id === active.id);
+    const to = items.findIndex((p) => p.id === over.id);
+    const p = items[from];
+    if (p && to >= 0) move(p, offset + from + 1, offset + to + 1, false);
   };
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
       <SortableContext items={items.map((p) => p.id)} strategy={verticalListSortingStrategy}>
         <Stack gap={6}>
-          {items.map((p, index) => (
-            <SortableRow
-              key={p.id}
-              product={p}
-              index={index}
-              count={items.length}
-              onHome={homeCount === null || index < homeCount}
-              onMove={move}
-            />
-          ))}
+          {items.map((p, index) => {
+            const place = offset + index + 1;
+            return (
+              <SortableRow
+                key={p.id}
+                product={p}
+                place={place}
+                total={total}
+                onHome={homeCount === null || place <= homeCount}
+                onMove={(to) => move(p, place, to, true)}
+              />
+            );
+          })}
         </Stack>
       </SortableContext>
       <VisuallyHidden aria-live="polite">{said}</VisuallyHidden>

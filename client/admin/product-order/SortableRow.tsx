@@ -3,24 +3,30 @@ import { CSS } from '@dnd-kit/utilities';
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Box, Group, Image, Paper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ProductDto } from '../../../shared/catalog.ts';
 import { imageUrl } from '../../../shared/image-url.ts';
+import type { ProductAdminRow } from '../../../shared/product-admin.ts';
 import { IconGrip } from '../common/icons.tsx';
 import { MoveButtons } from '../crud/RowActions.tsx';
+import { MoveToPosition } from './MoveToPosition.tsx';
 
-/** One product of the order list: a drag handle (mouse, touch or keyboard), its place, and up/down buttons. */
+/**
+ * One product of the order list: a drag handle (mouse, touch or keyboard), its place in the whole
+ * list (a button to send it to another place), and up/down buttons.
+ */
 export function SortableRow({
   product,
-  index,
-  count,
+  place,
+  total,
   onHome,
   onMove,
 }: {
-  product: ProductDto;
-  index: number;
-  count: number;
+  product: ProductAdminRow;
+  /** 1-based, in the whole list (every page). */
+  place: number;
+  total: number;
   onHome: boolean;
-  onMove: (from: number, to: number) => void;
+  /** Moves the product to a 1-based place in the whole list. */
+  onMove: (position: number) => void;
 }) {
   const { t } = useLingui();
   const narrow = useMediaQuery('(max-width: 36em)');
@@ -55,10 +61,8 @@ export function SortableRow({
         >
           <IconGrip />
         </ActionIcon>
-        <Text size="sm" c="dimmed" w={24} ta="right" visibleFrom="sm" style={{ flexShrink: 0 }}>
-          {index + 1}
-        </Text>
-        <Image src={imageUrl(product.image_url)} alt="" w={40} h={40} radius="sm" fit="cover" style={{ flexShrink: 0 }} />
+        <MoveToPosition title={title} place={place} total={total} onMove={onMove} />
+        <Image src={imageUrl(product.thumb_url)} alt="" w={40} h={40} radius="sm" fit="cover" style={{ flexShrink: 0 }} visibleFrom="xs" />
         <Box flex={1} miw={0}>
           <Text size="sm" fw={600} lineClamp={2} lh={1.3}>
             {title}
@@ -69,7 +73,7 @@ export function SortableRow({
             </Badge>
           )}
         </Box>
-        <MoveButtons name={title} index={index} count={count} onMove={onMove} vertical={narrow} />
+        <MoveButtons name={title} index={place - 1} count={total} onMove={(_from, to) => onMove(to + 1)} vertical={narrow} />
       </Group>
     </Paper>
   );

@@ -1,19 +1,25 @@
 import type { Announcements, ScreenReaderInstructions } from '@dnd-kit/core';
 import { useLingui } from '@lingui/react/macro';
 import { useRef } from 'react';
-import type { ProductDto } from '../../../shared/catalog.ts';
+import type { ProductAdminRow } from '../../../shared/product-admin.ts';
 
-/** What a screen reader hears while a product is dragged with the keyboard (or the mouse), in Portuguese. */
-export function useAnnouncements(items: ProductDto[]): {
+/**
+ * What a screen reader hears while a product is dragged with the keyboard (or the mouse), in
+ * Portuguese; places are counted in the whole list, the page starting after `offset` products.
+ */
+export function useAnnouncements(
+  items: ProductAdminRow[],
+  offset: number,
+  total: number,
+): {
   announcements: Announcements;
   screenReaderInstructions: ScreenReaderInstructions;
 } {
   const { t } = useLingui();
   // Right after the pick-up the product is "over" itself: that says nothing new, so the pick-up is heard.
   const justPicked = useRef(false);
-  const total = items.length;
   const titleOf = (id: unknown) => items.find((p) => p.id === id)?.title ?? '';
-  const placeOf = (id: unknown) => items.findIndex((p) => p.id === id) + 1;
+  const placeOf = (id: unknown) => offset + items.findIndex((p) => p.id === id) + 1;
   return {
     screenReaderInstructions: {
       draggable: t`Para mover um produto, pressione espaço ou Enter. Use as setas para cima e para baixo para mudar a posição e pressione espaço ou Enter de novo para soltar, ou Esc para cancelar.`,

@@ -1,44 +1,38 @@
 import { Plural, useLingui } from '@lingui/react/macro';
-import { Group, Image, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import type { CollectionDto, ProductDto } from '../../../shared/catalog.ts';
+import { Group, Image, Loader, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { memo, useRef } from 'react';
+import type { CollectionDto } from '../../../shared/catalog.ts';
 import { type CurrencyCode, formatMoney } from '../../../shared/currencies.ts';
 import { imageUrl } from '../../../shared/image-url.ts';
+import type { ProductAdminRow } from '../../../shared/product-admin.ts';
+import { ListPagination } from '../crud/ListPagination.tsx';
 import { ItemRow, ListState } from '../crud/ListState.tsx';
 import { EditDeleteButtons } from '../crud/RowActions.tsx';
 import { NO_COLLECTION } from './product-form.ts';
+import { ALL_COLLECTIONS, useProductPage } from './useProductPage.ts';
 
-const ALL = 'all';
-/** Accent- and case-insensitive text, so 'acessorio' finds 'Acessório'. */
-const folded = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
-/** The products, searchable by title and filtered by collection; one card per product, phone-sized. */
+/**
+ * The products, one page at a time: searched by title and slug and filtered by collection on the
+ * server, with the number of matches; one card per product, phone-sized. The list keeps its own
+ * search state, so typing redraws the list alone, never the product form beside it.
+ */
 export function ProductList({
-  query,
-  products,
   collections,
   currency,
   editingId,
   onEdit,
   onDelete,
 }: {
-  query: { isPending: boolean; isError: boolean };
-  products: ProductDto[];
   collections: CollectionDto[];
   currency: CurrencyCode;
   editingId: number | null;
-  onEdit: (p: ProductDto) => void;
-  onDelete: (p: ProductDto) => void;
+  onEdit: (p: ProductAdminRow) => void;
+  onDelete: (p: ProductAdminRow) => void;
 }) {
   const { t } = useLingui();
-  const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState<string>(ALL);
-  const names = new Map(collections.map((c) => [c.id, c.name]));
-  const needle = folded(search.trim());
-  const shown = products.filter(
-    (p) => (filter === ALL || String(p.collection_id ?? NO_COLLECTION) === filter) && (needle === '' || folded(p.title).includes(needle)),
-  );
-  const count = shown.length;
+  const list = useProductPage();
+  const count = list.total;
+  const top = useRef<HTMLParagraphElement>(null);
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 2 }} mb="sm">
@@ -46,52 +40,86 @@ export function ProductList({
           type="search"
           label={t`Buscar produto`}
           placeholder={t`Título do produto`}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
+          value={list.search}
+          onChange={(e) => list.setSearch(e.currentTarget.value)}
+          rightSection={list.query.isFetching ? <Loader size="xs" /> : null}
         />
         <Select
           label={t`Filtrar por coleção`}
-          value={filter}
-          onChange={(v) => setFilter(v ?? ALL)}
+          value={list.filter}
+          onChange={(v) => list.setFilter(v ?? ALL_COLLECTIONS)}
           allowDeselect={false}
           data={[
-            { value: ALL, label: t`Todas as coleções` },
+            { value: ALL_COLLECTIONS, label: t`Todas as coleções` },
             { value: NO_COLLECTION, label: t`Sem coleção (produtos em destaque)` },
             ...collections.map((c) => ({ value: String(c.id), label: c.name })),
           ]}
         />
       </SimpleGrid>
-      <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
+      <Text ref={top} size="sm" c="dimmed" mb="xs" aria-live="polite">
         <Plural value={count} one="# produto" other="# produtos" />
       </Text>
-      <ListState query={query} empty={count === 0} emptyText={t`Nenhum produto encontrado`}>
-        {shown.map((p) => (
-          <ItemRow
-            key={p.id}
-            testId={`product-${p.slug}`}
-            active={p.id === editingId}
-            leading={<Image src={imageUrl(p.image_url)} alt="" w={56} h={56} radius="sm" fit="cover" style={{ flexShrink: 0 }} />}
-            actions={<EditDeleteButtons name={p.title} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} />}
-          >
-            <Text fw={600} lineClamp={2} lh={1.3}>
-              {p.title}
-            </Text>
-            <Group gap={6} wrap="wrap" mt={2}>
-              {p.old_price && (
-                <Text size="sm" c="dimmed" td="line-through">
-                  {formatMoney(p.old_price, currency)}
-                </Text>
-              )}
-              <Text size="sm" fw={600}>
-                {formatMoney(p.price, currency)}
-              </Text>
-              <Text size="xs" c="dimmed">
-                · {p.collection_id === null ? t`Destaque (sem coleção)` : (names.get(p.collection_id) ?? '')}
-              </Text>
-            </Group>
-          </ItemRow>
-        ))}
+      <ListState query={list.query} empty={list.items.length === 0} emptyText={t`Nenhum produto encontrado`}>
+        <ProductRows
+          items={list.items}
+          collections={collections}
+          currency={currency}
+          editingId={editingId}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
+        <ListPagination page={list.page} pages={list.pages} onChange={list.setPage} top={top} />
       </ListState>
     </>
   );
 }
+
+/** The rows of one page; drawn again only when the page, the collections or the row being edited change. */
+const ProductRows = memo(function ProductRows({
+  items,
+  collections,
+  currency,
+  editingId,
+  onEdit,
+  onDelete,
+}: {
+  items: ProductAdminRow[];
+  collections: CollectionDto[];
+  currency: CurrencyCode;
+  editingId: number | null;
+  onEdit: (p: ProductAdminRow) => void;
+  onDelete: (p: ProductAdminRow) => void;
+}) {
+  const { t } = useLingui();
+  const names = new Map(collections.map((c) => [c.id, c.name]));
+  return (
+    <>
+      {items.map((p) => (
+        <ItemRow
+          key={p.id}
+          testId={`product-${p.slug}`}
+          active={p.id === editingId}
+          leading={<Image src={imageUrl(p.thumb_url)} alt="" w={56} h={56} radius="sm" fit="cover" style={{ flexShrink: 0 }} />}
+          actions={<EditDeleteButtons name={p.title} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} />}
+        >
+          <Text fw={600} lineClamp={2} lh={1.3}>
+            {p.title}
+          </Text>
+          <Group gap={6} wrap="wrap" mt={2}>
+            {p.old_price && (
+              <Text size="sm" c="dimmed" td="line-through">
+                {formatMoney(p.old_price, currency)}
+              </Text>
+            )}
+            <Text size="sm" fw={600}>
+              {formatMoney(p.price, currency)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              · {p.collection_id === null ? t`Destaque (sem coleção)` : (names.get(p.collection_id) ?? '')}
+            </Text>
+          </Group>
+        </ItemRow>
+      ))}
+    </>
+  );
+});

@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
+import type { ProductAdminRow } from '../../../shared/product-admin.ts';
 import { useTRPC, useTRPCClient } from '../../trpc.ts';
 import { useNotify } from '../common/notify.ts';
+import { errorMessage } from '../common/server-errors.ts';
 import { CrudForm } from '../crud/CrudForm.tsx';
 import { CrudSection } from '../crud/CrudSection.tsx';
 import { makeIdempotencyKeys } from '../crud/idempotency-key.ts';
@@ -23,10 +25,11 @@ export function ProductsPage() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const refresh = useRefresh();
-  const products = useQuery(trpc.products.list.queryOptions({}));
+  const queryClient = useQueryClient();
   const collections = useQuery(trpc.collections.list.queryOptions());
   const settings = useQuery(trpc.settings.admin.queryOptions());
-  const listKey = trpc.products.list.queryKey({});
+  // Every page of the list, whatever its search: what a change to a product reloads.
+  const listKey = trpc.products.adminPage.pathKey();
   const [pending, setPending] = useState<File[]>([]);
   const [uploading, setUploading] = useState(false);
   const uploadPending = useUploadPending();
@@ -72,6 +75,16 @@ export function ProductsPage() {
     listKey,
     onDeleted: (id) => editing?.id === id && backToCreate(),
   });
+  // The list's rows are slim: the form gets the whole product, as it is now.
+  const openForEdit = async (row: ProductAdminRow) => {
+    try {
+      const product = await queryClient.fetchQuery({ ...trpc.products.get.queryOptions({ id: row.id }), staleTime: 0 });
+      edit(product);
+      setPending([]);
+    } catch (e) {
+      notify.error({ title: t`Erro`, message: errorMessage(e) });
+    }
+  };
 
   return (
     <CrudSection
@@ -98,15 +111,10 @@ export function ProductsPage() {
       }
       list={
         <ProductList
-          query={products}
-          products={products.data ?? []}
           collections={collections.data ?? []}
           currency={(settings.data?.currency ?? 'BRL') as CurrencyCode}
           editingId={editing?.id ?? null}
-          onEdit={(p) => {
-            edit(p);
-            setPending([]);
-          }}
+          onEdit={(p) => void openForEdit(p)}
           onDelete={(p) => askDelete({ id: p.id, name: p.title })}
         />
       }

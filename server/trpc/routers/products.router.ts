@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { ZProduct, ZProductCreate, ZProductLookup, ZProductPageInput, ZProductReorder, ZProductUpdate } from '../../../shared/catalog.ts';
+import { ZProduct, ZProductCreate, ZProductLookup, ZProductPageInput, ZProductUpdate } from '../../../shared/catalog.ts';
 import { ZIdInput } from '../../../shared/ids.ts';
+import { ZProductAdminPage, ZProductAdminPageInput, ZProductMove, ZProductReorder } from '../../../shared/product-admin.ts';
 import { getProduct, listProducts } from '../../../src/catalog/catalog.service.ts';
-import { createProduct, deleteProduct, reorderProducts, updateProduct } from '../../../src/catalog/product.service.ts';
+import { createProduct, deleteProduct, updateProduct } from '../../../src/catalog/product.service.ts';
+import { adminProductPage } from '../../../src/catalog/product-admin-list.ts';
+import { moveProduct, reorderProducts } from '../../../src/catalog/product-order.ts';
 import { readFormData } from '../../input/form.ts';
 import { parseInput } from '../../input/parse.ts';
 import { adminProcedure, publicReadProcedure, router, uploadProcedure } from '../trpc.ts';
@@ -18,6 +21,11 @@ export const productsRouter = router({
     .input(ZProductPageInput)
     .output(z.array(ZProduct))
     .query(({ ctx, input }) => listProducts(ctx.app, input)),
+  /** The admin's list: one page of slim rows, searched and filtered by the server; never cached. */
+  adminPage: adminProcedure
+    .input(ZProductAdminPageInput)
+    .output(ZProductAdminPage)
+    .query(({ ctx, input }) => adminProductPage(ctx.app, input)),
   get: publicReadProcedure
     .input(ZProductLookup)
     .output(ZProduct)
@@ -38,6 +46,10 @@ export const productsRouter = router({
     }),
   delete: adminProcedure.input(ZIdInput).mutation(async ({ ctx, input }) => {
     await deleteProduct(ctx.app, input.id);
+    return { ok: true };
+  }),
+  move: adminProcedure.input(ZProductMove).mutation(async ({ ctx, input }) => {
+    await moveProduct(ctx.app, input);
     return { ok: true };
   }),
   reorder: adminProcedure.input(ZProductReorder).mutation(async ({ ctx, input }) => {
