@@ -23,10 +23,11 @@ import { loadGeo } from './location/location-source.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { clientErrorResponse, errorBody, errorsPlugin } from './plugins/errors.ts';
-import { answerEarlyHit, publicCachePlugin } from './plugins/public-cache.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionSweeperPlugin } from './plugins/session-sweeper.ts';
+import { answerEarlyHit } from './public-cache/early-hit.ts';
+import { publicCachePlugin } from './public-cache/plugin.ts';
 import { ssrRoutes } from './ssr/routes.ts';
 import { trpcRoutes } from './trpc/plugin.ts';
 

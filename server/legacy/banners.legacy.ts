@@ -5,11 +5,19 @@ import { createBanner, deleteBanner, listBanners, updateBanner } from '../../src
 import { imageField } from '../../src/content/uploads.ts';
 import { readRequestForm } from '../input/form.ts';
 import { parseInput } from '../input/parse.ts';
+import { LAYOUT_TAGS } from '../public-cache/tags.ts';
 import { legacyRoute, params } from './legacy-route.ts';
 
 /** /api/banners/*.php (spec §7 "Banners"): multipart title, href, sort_order and `image`. */
 export function bannersLegacy(app: FastifyInstance): void {
-  legacyRoute(app, { method: 'GET', url: '/api/banners/list.php', policy: 'public', cached: true, handler: (ctx) => listBanners(ctx) });
+  legacyRoute(app, {
+    method: 'GET',
+    url: '/api/banners/list.php',
+    policy: 'public',
+    cached: true,
+    tags: () => LAYOUT_TAGS,
+    handler: (ctx) => listBanners(ctx),
+  });
   legacyRoute(app, {
     method: 'POST',
     url: '/api/banners/create.php',
