@@ -166,13 +166,14 @@ async function listenOnServer(
     const echoed = new Promise<boolean>((resolve) => {
       waiting.set(token, () => resolve(true));
       timeout = setTimeout(() => resolve(false), o.syncTimeoutMs ?? SYNC_TIMEOUT_MS);
+      // Bounded by the timeout even when the database does not answer at all.
+      source.notify(JSON.stringify({ sync: token })).catch((err: unknown) => {
+        report(err);
+        resolve(false);
+      });
     });
     try {
-      await source.notify(JSON.stringify({ sync: token }));
       if (!(await echoed)) o.onMissed();
-    } catch (err) {
-      report(err);
-      o.onMissed();
     } finally {
       clearTimeout(timeout);
       waiting.delete(token);

@@ -4,6 +4,13 @@ import { openChangeListener } from './change-listener.ts';
 import { PublicCache } from './store.ts';
 import { changeTags } from './tags.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves once every change committed before the call has been applied to the public cache. */
+    publicCacheSynced(): Promise<void>;
+  }
+}
+
 /** Methods that never write: their answers wait for nothing. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -27,6 +34,7 @@ export const publicCachePlugin = fp(
       onMissed: () => cache.invalidate(),
       onError: (err) => app.log.warn({ err }, 'change listener (LISTEN) failed; reconnecting'),
     });
+    app.decorate('publicCacheSynced', () => listener.sync());
     app.addHook('onSend', async (req, _reply, payload) => {
       if (!READS.has(req.method)) await listener.sync();
       return payload;

@@ -8,7 +8,7 @@ import { AppError, isAppError } from '../../src/errors.ts';
 import { issueAppCode } from '../input/parse.ts';
 import { trpcDatabaseUnavailable } from '../plugins/db-unavailable.ts';
 import { databaseInputError } from '../plugins/errors.ts';
-import { readTags, type Tag } from '../public-cache/tags.ts';
+import { ANY, readTags, type Tag } from '../public-cache/tags.ts';
 
 /** What every procedure receives: the domain context plus the HTTP pieces login/logout need. */
 export type TrpcContext = {
@@ -138,7 +138,16 @@ const ownUnitOfWork = t.middleware(({ ctx, next }) => next({ ctx: { ...ctx, app:
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.meta({ policy: 'public' }).use(mapAppErrors).use(ownUnitOfWork);
+/**
+ * A procedure that is not a cached read, called while a cache entry is built (a page's render):
+ * its reads are not declared in tags.ts, so the entry goes at any change.
+ */
+const undeclaredReads = t.middleware(({ ctx, meta, next }) => {
+  if (ctx.cacheTags && meta?.cached !== true) ctx.cacheTags.add(ANY);
+  return next();
+});
+
+export const publicProcedure = t.procedure.meta({ policy: 'public' }).use(mapAppErrors).use(ownUnitOfWork).use(undeclaredReads);
 
 /**
  * Public reads of the catalogue, content and settings: nothing per visitor (no session, no
