@@ -6,6 +6,7 @@ import { Migration20261125110000_slug_history } from './Migration20261125110000_
 import { Migration20261125120000_idempotency_keys } from './Migration20261125120000_idempotency_keys.ts';
 import { Migration20261125130000_admin_product_search } from './Migration20261125130000_admin_product_search.ts';
 import { Migration20261125140000_products_position_index } from './Migration20261125140000_products_position_index.ts';
+import { Migration20261125150000_change_triggers } from './Migration20261125150000_change_triggers.ts';
 
 /**
  * Every migration in order. Listed explicitly (not globbed) so the same set runs from TypeScript
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261125120000_idempotency_keys', class: Migration20261125120000_idempotency_keys },
   { name: 'Migration20261125130000_admin_product_search', class: Migration20261125130000_admin_product_search },
   { name: 'Migration20261125140000_products_position_index', class: Migration20261125140000_products_position_index },
+  { name: 'Migration20261125150000_change_triggers', class: Migration20261125150000_change_triggers },
 ];

@@ -26,11 +26,12 @@ import { accessLogPlugin } from './plugins/access-log.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { clientErrorResponse, errorBody, errorsPlugin } from './plugins/errors.ts';
-import { answerEarlyHit, publicCachePlugin } from './plugins/public-cache.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionSweeperPlugin } from './plugins/session-sweeper.ts';
 import { uploadGatePlugin } from './plugins/upload-gate.ts';
+import { answerEarlyHit } from './public-cache/early-hit.ts';
+import { publicCachePlugin } from './public-cache/plugin.ts';
 import { ssrRoutes } from './ssr/routes.ts';
 import { trpcRoutes } from './trpc/plugin.ts';
 

@@ -20,7 +20,7 @@ export function databaseTarget(config: AppConfig): DatabaseTarget {
  */
 export async function prepareDatabase(config: AppConfig, log: Logger, print: (line: string) => void): Promise<Database> {
   await mkdir(uploadsDirOf(config), { recursive: true });
-  const db = await openDatabase(databaseTarget(config), { warn: (msg, err) => log.warn({ err }, msg), info: (msg) => log.info(msg) });
+  const db = await openDatabase(databaseTarget(config), { info: (msg) => log.info(msg) });
   try {
     const applied = await db.migrate();
     if (applied.length) log.info({ applied }, 'migrations applied');

@@ -5,6 +5,7 @@ import { createBanner, deleteBanner, listBanners, updateBanner } from '../../src
 import { bannerUploads } from '../../src/content/uploads.ts';
 import { readRequestForm } from '../input/form.ts';
 import { parseInput } from '../input/parse.ts';
+import { LAYOUT_TAGS } from '../public-cache/tags.ts';
 import { legacyRoute, params } from './legacy-route.ts';
 
 /**
@@ -12,7 +13,14 @@ import { legacyRoute, params } from './legacy-route.ts';
  * all optional: `mobile_image` (phones, 21:9) and, on update, `remove_mobile_image`.
  */
 export function bannersLegacy(app: FastifyInstance): void {
-  legacyRoute(app, { method: 'GET', url: '/api/banners/list.php', policy: 'public', cached: true, handler: (ctx) => listBanners(ctx) });
+  legacyRoute(app, {
+    method: 'GET',
+    url: '/api/banners/list.php',
+    policy: 'public',
+    cached: true,
+    tags: () => LAYOUT_TAGS,
+    handler: (ctx) => listBanners(ctx),
+  });
   legacyRoute(app, {
     method: 'POST',
     url: '/api/banners/create.php',

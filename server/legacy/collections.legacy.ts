@@ -4,6 +4,7 @@ import { ZIdInput } from '../../shared/ids.ts';
 import { listCollections } from '../../src/catalog/catalog.service.ts';
 import { createCollection, deleteCollection, reorderCollections, updateCollection } from '../../src/catalog/collection.service.ts';
 import { parseInput } from '../input/parse.ts';
+import { COLLECTIONS } from '../public-cache/tags.ts';
 import { legacyRoute, params } from './legacy-route.ts';
 
 /** /api/collections/*.php (spec §7 "Collections"). */
@@ -13,6 +14,7 @@ export function collectionsLegacy(app: FastifyInstance): void {
     url: '/api/collections/list.php',
     policy: 'public',
     cached: true,
+    tags: () => [COLLECTIONS],
     handler: (ctx) => listCollections(ctx),
   });
   legacyRoute(app, {

@@ -20,6 +20,7 @@ import { createFooterIcon, deleteFooterIcon, listFooterIcons, toggleFooterIcon }
 import { imageField } from '../../src/content/uploads.ts';
 import { readRequestForm } from '../input/form.ts';
 import { parseInput } from '../input/parse.ts';
+import { LAYOUT_TAGS } from '../public-cache/tags.ts';
 import { legacyRoute, params } from './legacy-route.ts';
 
 type Def = Parameters<typeof legacyRoute>[1];
@@ -29,7 +30,14 @@ const id = (req: Parameters<Def['handler']>[1]) => parseInput(ZIdInput, params(r
 /** /api/footer_icons, /api/footer_sections and /api/footer_links (spec §7 "Footer"); ids by `?id=` or in the body. */
 export function footerLegacy(app: FastifyInstance): void {
   const routes: Def[] = [
-    { method: 'GET', url: '/api/footer_icons/list.php', policy: 'public', cached: true, handler: (ctx) => listFooterIcons(ctx) },
+    {
+      method: 'GET',
+      url: '/api/footer_icons/list.php',
+      policy: 'public',
+      cached: true,
+      tags: () => LAYOUT_TAGS,
+      handler: (ctx) => listFooterIcons(ctx),
+    },
     post('/api/footer_icons/create.php', async (ctx, req) => {
       const { fields, files } = await readRequestForm(req);
       const icon = await createFooterIcon(ctx, parseInput(ZFooterIconFields, fields), imageField(files));
@@ -45,7 +53,14 @@ export function footerLegacy(app: FastifyInstance): void {
       return { ok: true, message: CONTENT_MESSAGES.iconDeleted };
     }),
 
-    { method: 'GET', url: '/api/footer_sections/list.php', policy: 'public', cached: true, handler: (ctx) => listFooterSections(ctx) },
+    {
+      method: 'GET',
+      url: '/api/footer_sections/list.php',
+      policy: 'public',
+      cached: true,
+      tags: () => LAYOUT_TAGS,
+      handler: (ctx) => listFooterSections(ctx),
+    },
     post('/api/footer_sections/create.php', async (ctx, req) => {
       const section = await createFooterSection(ctx, parseInput(ZFooterSectionCreate, params(req)));
       return { ok: true, id: section.id, message: CONTENT_MESSAGES.sectionCreated, section };

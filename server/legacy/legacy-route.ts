@@ -4,7 +4,8 @@ import { MESSAGES } from '../../shared/errors.ts';
 import type { AppContext } from '../../src/context.ts';
 import { AppError, isAppError } from '../../src/errors.ts';
 import { errorBody } from '../plugins/errors.ts';
-import { accessView, answerCached, PRIVATE_CACHE_CONTROL } from '../plugins/public-cache.ts';
+import { accessView, answerCached, PRIVATE_CACHE_CONTROL } from '../public-cache/http.ts';
+import { ANY, type Tag } from '../public-cache/tags.ts';
 
 /** Who may call a route. Every registered route declares one; a test checks that none lacks it. */
 export type Policy = 'public' | 'admin';
@@ -39,6 +40,11 @@ type RouteDef = {
    * sent as they come and never cached, or null when the ordinary (cached) handler answers.
    */
   stream?: (ctx: AppContext, req: FastifyRequest) => Promise<AsyncIterable<string> | null>;
+  /**
+   * A cached read's cache tags (server/public-cache/tags.ts), from the request and the handler's
+   * result (undefined when it refused). Without them any change drops the answer.
+   */
+  tags?: (req: FastifyRequest, result: unknown) => readonly Tag[];
 };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -58,14 +64,15 @@ function cachedRead(app: FastifyInstance, def: RouteDef): void {
         const pieces = await def.stream(await req.appContext(), req);
         if (pieces) return sendStreamed(req, reply, pieces);
       }
+      const tagsOf = (result: unknown) => (def.tags ? def.tags(req, result) : [ANY]);
       return answerCached(req, reply, 'legacy', async () => {
         try {
           const result = await def.handler(await req.appContext(), req, reply);
-          return { status: 200, contentType: JSON_TYPE, body: JSON.stringify(result ?? { ok: true }) };
+          return { status: 200, contentType: JSON_TYPE, body: JSON.stringify(result ?? { ok: true }), tags: tagsOf(result) };
         } catch (e) {
           if (!isAppError(e) || !KEPT_ERRORS.has(e.kind)) throw e;
           const { status, body } = errorBody(e);
-          return { status, contentType: JSON_TYPE, body: JSON.stringify(body) };
+          return { status, contentType: JSON_TYPE, body: JSON.stringify(body), tags: tagsOf(undefined) };
         }
       });
     },

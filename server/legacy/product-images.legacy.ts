@@ -4,6 +4,7 @@ import { ZIdInput } from '../../shared/ids.ts';
 import { addProductImages, deleteProductImage, listProductImages, reorderProductImages } from '../../src/catalog/product-image.service.ts';
 import { readRequestForm } from '../input/form.ts';
 import { parseInput } from '../input/parse.ts';
+import { byProductInput } from '../public-cache/tags.ts';
 import { legacyRoute, params } from './legacy-route.ts';
 
 /** /api/products/images/*.php (spec §7 "Products": the gallery). */
@@ -13,6 +14,7 @@ export function productImagesLegacy(app: FastifyInstance): void {
     url: '/api/products/images/list.php',
     policy: 'public',
     cached: true,
+    tags: (req) => byProductInput(params(req)),
     handler: async (ctx, req) => {
       const images = await listProductImages(ctx, parseInput(ZProductImageListInput, params(req)).product_id);
       return { ok: true, images };

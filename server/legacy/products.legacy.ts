@@ -8,6 +8,7 @@ import { reorderProducts } from '../../src/catalog/product-order.ts';
 import { jsonArray, productBatches } from '../../src/catalog/product-stream.ts';
 import { readRequestForm } from '../input/form.ts';
 import { parseInput } from '../input/parse.ts';
+import { LIST_TAGS, productReadTags } from '../public-cache/tags.ts';
 import { legacyRoute, params } from './legacy-route.ts';
 
 /** /api/products/*.php (spec §7 "Products"); the gallery calls are in product-images.legacy.ts. */
@@ -17,6 +18,7 @@ export function productsLegacy(app: FastifyInstance): void {
     url: '/api/products/list.php',
     policy: 'public',
     cached: true,
+    tags: () => LIST_TAGS,
     // The whole catalogue (no limit, no search) past one answer's size: streamed in batches.
     stream: async (ctx, req) => {
       const input = parseInput(ZProductListInput, params(req));
@@ -31,6 +33,7 @@ export function productsLegacy(app: FastifyInstance): void {
     url: '/api/products/get.php',
     policy: 'public',
     cached: true,
+    tags: (_req, product) => productReadTags(product as { id: number } | undefined),
     handler: (ctx, req) => getProduct(ctx, parseInput(ZProductLookup, params(req))),
   });
   legacyRoute(app, {

@@ -4,6 +4,7 @@ import { importReviews } from '../../src/reviews/import.service.ts';
 import { listReviews } from '../../src/reviews/review.service.ts';
 import { readRequestForm } from '../input/form.ts';
 import { parseInput } from '../input/parse.ts';
+import { byProductInput } from '../public-cache/tags.ts';
 import { legacyRoute, params } from './legacy-route.ts';
 
 /** /api/reviews/*.php (spec §7 "Other calls"). */
@@ -13,6 +14,7 @@ export function reviewsLegacy(app: FastifyInstance): void {
     url: '/api/reviews/list.php',
     policy: 'public',
     cached: true,
+    tags: (req) => byProductInput(params(req)),
     handler: (ctx, req) => listReviews(ctx, parseInput(ZReviewListInput, params(req)).product_id),
   });
   legacyRoute(app, {

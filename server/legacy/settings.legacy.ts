@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getPublicSettings, settingsImages, updateSettings } from '../../src/settings/settings.service.ts';
 import { readRequestForm } from '../input/form.ts';
+import { LAYOUT_TAGS } from '../public-cache/tags.ts';
 import { legacyRoute } from './legacy-route.ts';
 
 /** /settings/*.php (spec §7 "Settings"). */
@@ -10,6 +11,7 @@ export function settingsLegacy(app: FastifyInstance): void {
     url: '/settings/get.php',
     policy: 'public',
     cached: true,
+    tags: () => LAYOUT_TAGS,
     handler: async (ctx) => getPublicSettings(ctx),
   });
   legacyRoute(app, {

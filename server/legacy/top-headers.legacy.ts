@@ -3,6 +3,7 @@ import { CONTENT_MESSAGES, ZTopHeaderCreate, ZTopHeaderUpdate } from '../../shar
 import { ZIdInput } from '../../shared/ids.ts';
 import { createTopHeader, deleteTopHeader, listTopHeaders, updateTopHeader } from '../../src/content/top-header.service.ts';
 import { parseInput } from '../input/parse.ts';
+import { LAYOUT_TAGS } from '../public-cache/tags.ts';
 import { legacyRoute, params } from './legacy-route.ts';
 
 /** /api/top_headers/*.php (spec §7 "Top headers"): JSON {text, bg_color, text_color, sort_order}. */
@@ -12,6 +13,7 @@ export function topHeadersLegacy(app: FastifyInstance): void {
     url: '/api/top_headers/list.php',
     policy: 'public',
     cached: true,
+    tags: () => LAYOUT_TAGS,
     handler: (ctx) => listTopHeaders(ctx),
   });
   legacyRoute(app, {

@@ -6,10 +6,12 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderInput, RenderResult } from '../../client/entry-server.tsx';
 import { MESSAGES } from '../../shared/errors.ts';
-import type { CacheSource } from '../../src/cache/public-cache.ts';
 import { uploadsDirOf } from '../config.ts';
 import { throwIfDatabaseUnavailable } from '../plugins/db-unavailable.ts';
-import { answerCached, pageUrl } from '../plugins/public-cache.ts';
+import { answerCached } from '../public-cache/http.ts';
+import { pageUrl } from '../public-cache/keys.ts';
+import type { CacheSource } from '../public-cache/store.ts';
+import { PAGE_TAGS, type Tag } from '../public-cache/tags.ts';
 import { appRouter } from '../trpc/router.ts';
 import { pageSeo } from './head.ts';
 import { documentHtml } from './html.ts';
@@ -74,7 +76,9 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
   const renderPage = async (req: FastifyRequest, origin: string): Promise<CacheSource> => {
     const queryClient = makeServerQueryClient();
     const ctx = await req.appContext();
-    const trpc = createTRPCOptionsProxy({ router: appRouter, ctx: { app: ctx, http: null }, queryClient });
+    // The page holds the tags of every read it rendered (tags.ts) and those of every page.
+    const tags = new Set<Tag>(PAGE_TAGS);
+    const trpc = createTRPCOptionsProxy({ router: appRouter, ctx: { app: ctx, http: null, cacheTags: tags }, queryClient });
     // Rendered from the URL it is cached by (no tracking parameters), so the page is the same for every such URL.
     const page = await renderer.render({ url: pageUrl(req.url), origin, trpc, queryClient });
     throwIfDatabaseUnavailable(queryClient);
@@ -94,12 +98,12 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
       state: page.state,
       assets: assets.storefront,
     });
-    return { status: page.status, contentType: 'text/html; charset=utf-8', body: html };
+    return { status: page.status, contentType: 'text/html; charset=utf-8', body: html, tags };
   };
 
   // A page depends on its URL (path and query), the public origin written into it and the
   // visitor's view of the store lock; locale and currency are the shop's, not the visitor's.
-  // Hits may be answered before the hooks (answerEarlyHit in plugins/public-cache.ts).
+  // Hits may be answered before the hooks (answerEarlyHit in public-cache/early-hit.ts).
   app.get('/*', { config: { publicCache: 'page' } }, async (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0] ?? '/';
     if (API_PREFIXES.some((p) => path.startsWith(p)) || path.endsWith('.php')) {

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CacheSource } from '../../src/cache/public-cache.ts';
 import { sitemapSize, sitemapUrls } from '../../src/catalog/sitemap.ts';
-import { answerCached } from '../plugins/public-cache.ts';
+import { answerCached } from '../public-cache/http.ts';
+import type { CacheSource } from '../public-cache/store.ts';
+import { LAYOUT_TAGS, LIST_TAGS } from '../public-cache/tags.ts';
 import { publicOrigin } from './public-url.ts';
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
@@ -41,10 +42,10 @@ async function sitemap(req: FastifyRequest, file: number): Promise<CacheSource> 
   if (file === 0 && files > 1) {
     const entries = Array.from({ length: files }, (_, i) => `<sitemap>${loc(`/sitemap-${i + 1}.xml`)}</sitemap>`);
     const body = [XML_HEAD, '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, '</sitemapindex>'];
-    return { status: 200, contentType: XML, body: body.join('\n') };
+    return { status: 200, contentType: XML, body: body.join('\n'), tags: LIST_TAGS };
   }
   if (file > files || file < 0) {
-    return { status: 404, contentType: 'text/plain; charset=utf-8', body: 'Not found' };
+    return { status: 404, contentType: 'text/plain; charset=utf-8', body: 'Not found', tags: LIST_TAGS };
   }
   const urls = await sitemapUrls(ctx, Math.max(0, file - 1) * cap, cap);
   const body = [
@@ -53,10 +54,10 @@ async function sitemap(req: FastifyRequest, file: number): Promise<CacheSource> 
     ...urls.map((u) => `<url>${loc(u.path)}<lastmod>${escapeXml(u.lastmod)}</lastmod></url>`),
     '</urlset>',
   ];
-  return { status: 200, contentType: XML, body: body.join('\n') };
+  return { status: 200, contentType: XML, body: body.join('\n'), tags: LIST_TAGS };
 }
 
 function robots(req: FastifyRequest): CacheSource {
   const lines = ['User-agent: *', ...DISALLOWED.map((p) => `Disallow: ${p}`), '', `Sitemap: ${publicOrigin(req)}/sitemap.xml`, ''];
-  return { status: 200, contentType: 'text/plain; charset=utf-8', body: lines.join('\n') };
+  return { status: 200, contentType: 'text/plain; charset=utf-8', body: lines.join('\n'), tags: LAYOUT_TAGS };
 }

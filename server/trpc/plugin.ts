@@ -5,7 +5,7 @@ import { LIMITS } from '../../shared/limits.ts';
 import { jsonRefusal } from '../input/json-guard.ts';
 import { DB_RETRY_AFTER_SECONDS, DB_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../plugins/db-unavailable.ts';
 import { errorBody, logRefusal, trpcErrorBody } from '../plugins/errors.ts';
-import { answerCachedRead, isCachedRead, procedureMeta, procedurePaths, trpcHandlerOptions } from './cached-reads.ts';
+import { answerCachedRead, isCachedRead, procedureMeta, procedurePaths, trpcHandlerOptions } from '../public-cache/trpc-reads.ts';
 import type { AppRouter } from './router.ts';
 
 /** Largest multipart body a tRPC upload may send: a full gallery selection plus form overhead. */
@@ -83,7 +83,7 @@ export async function trpcRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(status).send(trpcErrorBody(status, body.error));
   });
   // Route-level policies live on each procedure (publicProcedure / adminProcedure). Cached reads'
-  // hits may be answered before the hooks (answerEarlyHit in plugins/public-cache.ts).
+  // hits may be answered before the hooks (answerEarlyHit in public-cache/early-hit.ts).
   app.addHook('onRoute', (route) => {
     route.config = { ...(route.config as object), policy: 'public', publicCache: 'trpc' };
   });
@@ -94,7 +94,7 @@ export async function trpcRoutes(app: FastifyInstance): Promise<void> {
       const refusal = jsonRefusal(raw);
       if (refusal) return reply.code(400).send(trpcErrorBody(400, refusal));
     }
-    // Public reads of the catalogue, content and settings: from the public cache (cached-reads.ts).
+    // Public reads of the catalogue, content and settings: from the public cache (public-cache/trpc-reads.ts).
     if (isCachedRead(req)) return answerCachedRead(req, reply);
   });
   await app.register(fastifyTRPCPlugin, {

@@ -8,11 +8,14 @@ import { AppError, isAppError } from '../../src/errors.ts';
 import { issueAppCode } from '../input/parse.ts';
 import { trpcDatabaseUnavailable } from '../plugins/db-unavailable.ts';
 import { databaseInputError } from '../plugins/errors.ts';
+import { ANY, readTags, type Tag } from '../public-cache/tags.ts';
 
 /** What every procedure receives: the domain context plus the HTTP pieces login/logout need. */
 export type TrpcContext = {
   app: AppContext;
   http: { fastify: FastifyInstance; req: FastifyRequest; reply: FastifyReply } | null;
+  /** While a public cache entry is built: the tags of what its procedures read (server/public-cache/tags.ts). */
+  cacheTags?: Set<Tag> | null;
 };
 
 const CODE: Record<ErrorKind, TRPCError['code']> = {
@@ -35,7 +38,7 @@ export type ProcedureMeta = {
   upload?: boolean;
   /**
    * A public read whose answer depends only on its input and the store lock: GET batches made
-   * only of these are answered from the public cache (server/trpc/cached-reads.ts).
+   * only of these are answered from the public cache (server/public-cache/trpc-reads.ts).
    */
   cached?: boolean;
 };
@@ -135,13 +138,32 @@ const ownUnitOfWork = t.middleware(({ ctx, next }) => next({ ctx: { ...ctx, app:
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.meta({ policy: 'public' }).use(mapAppErrors).use(ownUnitOfWork);
+/**
+ * A procedure that is not a cached read, called while a cache entry is built (a page's render):
+ * its reads are not declared in tags.ts, so the entry goes at any change.
+ */
+const undeclaredReads = t.middleware(({ ctx, meta, next }) => {
+  if (ctx.cacheTags && meta?.cached !== true) ctx.cacheTags.add(ANY);
+  return next();
+});
+
+export const publicProcedure = t.procedure.meta({ policy: 'public' }).use(mapAppErrors).use(ownUnitOfWork).use(undeclaredReads);
 
 /**
  * Public reads of the catalogue, content and settings: nothing per visitor (no session, no
  * request headers), so their answers are cached and shared until a write changes the data.
  */
-export const publicReadProcedure = publicProcedure.meta({ policy: 'public', cached: true });
+export const publicReadProcedure = publicProcedure
+  .meta({ policy: 'public', cached: true })
+  .use(async ({ ctx, path, getRawInput, next }) => {
+    const result = await next();
+    // The cache entry being built depends on what this call read: its tags, by the one rule in tags.ts.
+    if (ctx.cacheTags) {
+      const input = await getRawInput().catch(() => undefined);
+      for (const tag of readTags(path, input, result.ok ? result.data : undefined)) ctx.cacheTags.add(tag);
+    }
+    return result;
+  });
 
 /** Procedures for signed-in administrators; `ctx.user` is non-null inside. */
 export const adminProcedure = t.procedure

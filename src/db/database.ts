@@ -8,11 +8,9 @@ import { PgliteDriver } from '@mikro-orm/pglite';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import { MIGRATIONS } from '../../migrations/index.ts';
-import { type ChangeChannel, openChangeChannel } from './change-channel.ts';
 import { lockDataDirWhenFree } from './data-dir-lock.ts';
 import { ENTITIES } from './entities.ts';
 import { DEFAULT_POOL, guardPool, type PoolOptions, type PoolWatch } from './pool-guard.ts';
-import { watchWrites } from './write-watch.ts';
 
 /** Where the data lives: a PostgreSQL server, PGlite on disk, or PGlite in memory (tests). */
 export type DatabaseTarget =
@@ -35,13 +33,23 @@ export type Database = {
   /** PGlite only: the data directory as a tar.gz (used to cache a migrated template for tests). */
   dump(): Promise<Blob>;
   close(): Promise<void>;
-  /**
-   * Calls `listener` after every committed write that could change public output: this process's
-   * own (src/db/write-watch.ts) and, on PostgreSQL, other instances' (src/db/change-channel.ts).
-   * Returns the unsubscribe function.
-   */
-  onChange(listener: () => void): () => void;
+  /** Where the change triggers' notifications are heard (every committed write to a public table, whoever made it). */
+  changes: ChangeSource;
 };
+
+/**
+ * The notifications the change triggers send (migrations/Migration20261125150000_change_triggers.ts)
+ * on `channel`, after commit: on a PostgreSQL server, heard on a connection of one's own (`url`,
+ * LISTEN) and sent through the pool (`notify`); on PGlite, in this process (`listen`), delivered
+ * before the committing statement returns.
+ */
+export type ChangeSource =
+  | { kind: 'server'; channel: string; url: string; notify(payload: string): Promise<void> }
+  | { kind: 'embedded'; channel: string; listen(onPayload: (payload: string) => void): Promise<() => Promise<void>> };
+
+/** The channel the triggers notify: `shop_changes`, or `shop_changes_<schema>` outside the public schema (as the trigger function names it). */
+export const changeChannel = (schema?: string) =>
+  !schema || schema === 'public' ? 'shop_changes' : `shop_changes_${schema.replace(/\W/g, '_').toLowerCase()}`.slice(0, 63);
 
 /**
  * PGlite runs PostgreSQL inside the server process, so its memory is the server's: PostgreSQL's
@@ -113,13 +121,12 @@ function optionsFor(target: DatabaseTarget, onPool: (pool: pg.Pool) => void): Pa
 }
 
 /**
- * `warn` hears what the database layer cannot act on (e.g. the change channel's lost connection);
  * `info` hears that the start waits for a previous process to release the PGlite data directory
  * (at most `lockWaitMs`, 15 s by default).
  */
 export async function openDatabase(
   target: DatabaseTarget,
-  opts: { warn?: (msg: string, err: Error) => void; info?: (msg: string) => void; lockWaitMs?: number } = {},
+  opts: { info?: (msg: string) => void; lockWaitMs?: number } = {},
 ): Promise<Database> {
   const release =
     target.kind === 'pglite' ? await lockDataDirWhenFree(target.dataDir, { waitMs: opts.lockWaitMs, onWait: opts.info }) : () => {};
@@ -131,31 +138,20 @@ export async function openDatabase(
     release();
     throw e;
   }
-  const listeners = new Set<() => void>();
-  const changed = () => {
-    for (const l of listeners) l();
-  };
-  let channel: ChangeChannel | null = null;
-  watchWrites(orm.driver.getConnection('write') as unknown as Parameters<typeof watchWrites>[0], () => {
-    changed();
-    channel?.announce();
-  });
-  if (target.kind === 'postgresql') {
-    const conn = orm.driver.getConnection('write');
-    channel = await openChangeChannel({
-      url: target.url,
-      schema: target.schema,
-      send: async (name, payload) => void (await conn.execute('select pg_notify(?, ?)', [name, payload])),
-      onRemoteChange: changed,
-      onError: (err) => opts.warn?.('change channel (LISTEN/NOTIFY) failed; reconnecting', err),
-    });
-  }
+  const channel = changeChannel(target.kind === 'postgresql' ? target.schema : undefined);
+  const native = () => (orm.em.getConnection() as unknown as { getNativeClient(): Promise<PGlite> }).getNativeClient();
+  const changes: ChangeSource =
+    target.kind === 'postgresql'
+      ? {
+          kind: 'server',
+          channel,
+          url: target.url,
+          notify: async (payload) => void (await orm.em.getConnection('write').execute('select pg_notify(?, ?)', [channel, payload])),
+        }
+      : { kind: 'embedded', channel, listen: async (onPayload) => (await native()).listen(channel, onPayload) };
   return {
     kind: target.kind,
-    onChange(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
+    changes,
     fork: () => orm.em.fork(),
     stalledMs: () => watch?.stalledMs() ?? 0,
     async ping() {
@@ -166,13 +162,10 @@ export async function openDatabase(
       return done.map((m) => m.name);
     },
     async dump() {
-      const conn = orm.em.getConnection() as unknown as { getNativeClient(): Promise<{ dumpDataDir(c?: string): Promise<Blob> }> };
-      const pg = await conn.getNativeClient();
-      return pg.dumpDataDir('gzip');
+      return (await native()).dumpDataDir('gzip');
     },
     async close() {
       try {
-        await channel?.close();
         await orm.close(true);
       } finally {
         release();

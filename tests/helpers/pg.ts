@@ -1,9 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { MIGRATIONS } from '../../migrations/index.ts';
 
 /** The PostgreSQL leg: TEST_DATABASE_URL names a server database used to create per-file databases. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
-export const PG_TEMPLATE_DB = 'shop_test_template';
+/** Named by the migrations it holds, so runs of branches with other migrations on the same server do not share it. */
+export const PG_TEMPLATE_DB = `shop_test_template_${createHash('sha256')
+  .update(MIGRATIONS.map((m) => m.name).join(','))
+  .digest('hex')
+  .slice(0, 12)}`;
 
 function withDb(url: string, db: string): string {
   const u = new URL(url);

@@ -5,7 +5,7 @@ import { type AdminApi, adminApi } from '../helpers/api.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
 /**
- * Cache hits answered before the hooks (answerEarlyHit, server/plugins/public-cache.ts) go out
+ * Cache hits answered before the hooks (answerEarlyHit, server/public-cache/early-hit.ts) go out
  * byte for byte as the full request lifecycle sends the same cached entry: status, every header
  * (names, values, order) and body, over a real socket. The full path is forced by hiding the
  * store-lock memo from the early answer (it then leaves the request to the hooks, which read the

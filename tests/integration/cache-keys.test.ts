@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageUrl } from '../../server/plugins/public-cache.ts';
+import { pageUrl } from '../../server/public-cache/keys.ts';
 import { type AdminApi, adminApi } from '../helpers/api.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 

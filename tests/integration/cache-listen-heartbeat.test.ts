@@ -2,16 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChangeChannel, channelName, openChangeChannel } from '../../src/db/change-channel.ts';
+import { type ChangeListener, openChangeListener } from '../../server/public-cache/change-listener.ts';
+import { changeChannel } from '../../src/db/database.ts';
 import { TEST_DATABASE_URL } from '../helpers/pg.ts';
 
 /**
- * The LISTEN connection of the change channel dies silently (no FIN, no RST: a failover, a NAT
+ * The LISTEN connection of the change listener dies silently (no FIN, no RST: a failover, a NAT
  * forgetting the connection): a TCP proxy between it and PostgreSQL stops forwarding. The
  * heartbeat notices, drops the connection and listens again, which counts as a change; the
  * notifications of other instances arrive again afterwards.
  */
-describe.runIf(TEST_DATABASE_URL)('the change channel over a connection that went silent (PostgreSQL)', () => {
+describe.runIf(TEST_DATABASE_URL)('the change listener over a connection that went silent (PostgreSQL)', () => {
   const target = new URL(TEST_DATABASE_URL ?? 'postgres://x');
   const pairs: { client: Socket; upstream: Socket }[] = [];
   let proxy: Server;
@@ -60,19 +61,23 @@ describe.runIf(TEST_DATABASE_URL)('the change channel over a connection that wen
     await sender.connect();
     let changes = 0;
     const errors: Error[] = [];
-    let channel: ChangeChannel | null = null;
+    let channel: ChangeListener | null = null;
     try {
-      channel = await openChangeChannel({
-        url: url.toString(),
-        schema,
-        send: async (name, payload) => void (await sender.query('select pg_notify($1, $2)', [name, payload])),
-        onRemoteChange: () => changes++,
+      channel = await openChangeListener({
+        source: {
+          kind: 'server',
+          channel: changeChannel(schema),
+          url: url.toString(),
+          notify: async (payload) => void (await sender.query('select pg_notify($1, $2)', [changeChannel(schema), payload])),
+        },
+        onChange: () => changes++,
+        onMissed: () => changes++,
         onError: (e) => errors.push(e),
         heartbeatMs: 100,
         timeoutMs: 400,
       });
       expect(changes).toBe(1); // the first LISTEN counts as a change
-      const notify = () => sender.query('select pg_notify($1, $2)', [channelName(schema), 'another-instance']);
+      const notify = () => sender.query('select pg_notify($1, $2)', [changeChannel(schema), '{"t":"settings"}']);
       await notify();
       expect(await until(() => changes === 2, 2000)).toBe(true);
 

@@ -1,10 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChangeListener, openChangeListener } from '../../server/public-cache/change-listener.ts';
+import { PublicCache } from '../../server/public-cache/store.ts';
+import type { ChangeNotice } from '../../server/public-cache/tags.ts';
 import { Session } from '../../src/auth/session.entity.ts';
-import { PublicCache } from '../../src/cache/public-cache.ts';
 import { TopHeader } from '../../src/content/top-header.entity.ts';
 import type { Database } from '../../src/db/database.ts';
-import { isPublicWrite } from '../../src/db/write-watch.ts';
 import { openTestDatabase } from '../helpers/test-app.ts';
 
 const source =
@@ -129,76 +130,151 @@ describe('PublicCache', () => {
   });
 });
 
-describe('which statements count as public writes', () => {
-  it('reads, transaction control and private tables do not; everything else does', () => {
-    expect(isPublicWrite('select * from products')).toBe(false);
-    expect(isPublicWrite('  SELECT pg_notify($1, $2)')).toBe(false);
-    expect(isPublicWrite('update "sessions" set "last_seen_at" = $1 where "id" = $2')).toBe(false);
-    expect(isPublicWrite('delete from "sessions" where "id" = $1')).toBe(false);
-    expect(isPublicWrite('insert into "admin_users" ("username") values ($1)')).toBe(false);
-    expect(isPublicWrite('update "products" set "price" = $1')).toBe(true);
-    expect(isPublicWrite('update products p set collection_id = null from (select 1) x')).toBe(true);
-    expect(isPublicWrite('insert into "public"."reviews" ("rating") values (5)')).toBe(true);
-    expect(isPublicWrite('delete from "top_headers" where "id" = 1')).toBe(true);
-    expect(isPublicWrite('with x as (delete from sessions returning 1) update products set price = 1')).toBe(true);
-    expect(isPublicWrite({ sql: 'truncate table banners' })).toBe(true);
-    expect(isPublicWrite({ unknown: true })).toBe(true);
+describe('tagged entries', () => {
+  const tagged =
+    (body: string, ...tags: string[]) =>
+    async () => ({ status: 200, contentType: 'text/plain', body, tags });
+
+  it('a change drops the entries holding one of its tags and nothing else; a wildcard drops its kind', async () => {
+    const cache = new PublicCache();
+    await cache.get('a', tagged('a', 'product:1'));
+    await cache.get('b', tagged('b', 'product:2'));
+    await cache.get('col', tagged('col', 'collection:7', 'collections'));
+    await cache.get('list', tagged('list', 'products', 'collections'));
+    await cache.get('untagged', async () => ({ status: 200, contentType: 'text/plain', body: 'u' }));
+    await cache.get('layout', tagged('layout'));
+    cache.invalidate(['product:1', 'collection:none', 'products']);
+    // An entry that declared nothing goes at any change; one with no tags only at a full flush.
+    expect(cache.keys().sort()).toEqual(['b', 'col', 'layout']);
+    cache.invalidate(['product:*']);
+    expect(cache.keys().sort()).toEqual(['col', 'layout']);
+    cache.invalidate(['collections']);
+    expect(cache.keys()).toEqual(['layout']);
+    const generation = cache.generation;
+    cache.invalidate();
+    expect(cache.keys()).toEqual([]);
+    expect(cache.generation).toBe(generation + 1);
+  });
+
+  it('a build overlapping a change of one of its tags is not kept; one overlapping another change is', async () => {
+    const cache = new PublicCache();
+    const gate = deferred<void>();
+    const a = cache.get('a', async () => {
+      await gate.promise;
+      return { status: 200, contentType: 'text/plain', body: 'A', tags: ['product:1'] };
+    });
+    const b = cache.get('b', async () => {
+      await gate.promise;
+      return { status: 200, contentType: 'text/plain', body: 'B', tags: ['product:2'] };
+    });
+    const c = cache.get('c', async () => {
+      await gate.promise;
+      return { status: 200, contentType: 'text/plain', body: 'C', tags: ['collection:3'] };
+    });
+    cache.invalidate(['product:1']);
+    cache.invalidate(['collection:*']);
+    gate.resolve();
+    await Promise.all([a, b, c]);
+    expect(cache.keys()).toEqual(['b']);
+    // Nothing under way: the record of changes is let go.
+    await cache.get('a', tagged('A2', 'product:1'));
+    expect(cache.peek('a')?.body.toString()).toBe('A2');
+  });
+
+  it('evicted entries leave the tag index (a later change finds nothing of them)', async () => {
+    const cache = new PublicCache({ maxEntries: 2 });
+    for (let i = 0; i < 5; i++) await cache.get(`k${i}`, tagged(String(i), `product:${i}`));
+    expect(cache.keys().sort()).toEqual(['k3', 'k4']);
+    cache.invalidate(['product:0', 'product:3']);
+    expect(cache.keys()).toEqual(['k4']);
   });
 });
 
-describe('the database reports committed public writes', () => {
+describe('the database reports committed public writes (change triggers)', () => {
   let db: Database;
   let dispose: () => Promise<void>;
-  let changes = 0;
+  let listener: ChangeListener;
+  const notices: ChangeNotice[] = [];
+  let missed = 0;
+  /** What arrived once every commit so far has been heard. */
+  const heard = async () => {
+    await listener.sync();
+    return notices.length;
+  };
   beforeAll(async () => {
     ({ db, dispose } = await openTestDatabase());
-    db.onChange(() => changes++);
+    listener = await openChangeListener({ source: db.changes, onChange: (n) => notices.push(n), onMissed: () => missed++ });
   });
   afterAll(async () => {
+    await listener.close();
     await dispose();
   });
 
   it('after the commit of a transaction, never before it, and not for a rolled-back one', async () => {
     const em = db.fork();
-    const before = changes;
+    const before = await heard();
     await em.transactional(async (tx) => {
       tx.create(TopHeader, { text: 'Frete grátis', sort_order: 1 });
       await tx.flush();
       await tx.nativeUpdate(TopHeader, {}, { text: 'Frete grátis hoje' });
-      expect(changes).toBe(before);
+      expect(notices.length).toBe(before);
     });
-    expect(changes).toBeGreaterThan(before);
+    expect(await heard()).toBeGreaterThan(before);
+    expect(notices.at(-1)).toEqual({ t: 'top_headers' });
 
-    const atRollback = changes;
+    const atRollback = await heard();
     await expect(
       db.fork().transactional(async (tx) => {
         await tx.nativeDelete(TopHeader, {});
         throw new Error('desistiu');
       }),
     ).rejects.toThrow('desistiu');
-    expect(changes).toBe(atRollback);
+    expect(await heard()).toBe(atRollback);
     expect(await db.fork().count(TopHeader, {})).toBe(1);
   });
 
   it('for writes outside a transaction and raw SQL, and a nested transaction at the outer commit', async () => {
-    let before = changes;
+    let before = await heard();
     await db.fork().getConnection().execute("update top_headers set text = 'Só hoje'");
-    expect(changes).toBeGreaterThan(before);
+    expect(await heard()).toBeGreaterThan(before);
 
-    before = changes;
+    before = await heard();
     await db.fork().transactional(async (outer) => {
       await outer.transactional(async (inner) => {
         await inner.nativeUpdate(TopHeader, {}, { text: 'Aninhado' });
       });
-      expect(changes).toBe(before);
+      expect(notices.length).toBe(before);
     });
-    expect(changes).toBeGreaterThan(before);
+    expect(await heard()).toBeGreaterThan(before);
   });
 
-  it('not for reads or session rows', async () => {
-    const before = changes;
+  it('not for reads, session rows, or a statement that touched no row', async () => {
+    const before = await heard();
+    const missedBefore = missed; // on PostgreSQL the first LISTEN counts as missed
     await db.fork().find(TopHeader, {});
     await db.fork().nativeDelete(Session, { id: 'nenhuma' });
-    expect(changes).toBe(before);
+    await db.fork().getConnection().execute('update products set price = price where id = -1');
+    await db.fork().getConnection().execute("delete from auth_throttle where updated_at < now() - interval '1 hour'");
+    expect(await heard()).toBe(before);
+    expect(missed).toBe(missedBefore);
+  });
+
+  it('names the products and collections a products statement touched, and the whole table past the payload limit', async () => {
+    const conn = db.fork().getConnection();
+    const [col] = await conn.execute<{ id: number }[]>("insert into collections (name, slug) values ('Meias', 'meias') returning id");
+    const [p] = await conn.execute<{ id: number }[]>(
+      `insert into products (title, slug, price, collection_id) values ('Meia', 'meia', 10, ${col?.id}) returning id`,
+    );
+    await heard();
+    notices.length = 0;
+    await conn.execute(`update products set collection_id = null where id = ${p?.id}`);
+    await heard();
+    expect(notices).toEqual([{ t: 'products', p: [p?.id], c: [col?.id, null] }]);
+    notices.length = 0;
+    await conn.execute(
+      "insert into products (title, slug, price) select 'Produto ' || i, 'produto-em-massa-' || i, 1 from generate_series(1, 2000) i",
+    );
+    await heard();
+    expect(notices).toEqual([{ t: 'products' }]);
   });
 });

@@ -1,11 +1,12 @@
 import type { TRPCError } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CacheSource } from '../../src/cache/public-cache.ts';
 import { trpcDatabaseUnavailable, trpcRetryAfter } from '../plugins/db-unavailable.ts';
-import { answerCached } from '../plugins/public-cache.ts';
-import { appRouter } from './router.ts';
-import type { ProcedureMeta, TrpcContext } from './trpc.ts';
+import { appRouter } from '../trpc/router.ts';
+import type { ProcedureMeta, TrpcContext } from '../trpc/trpc.ts';
+import { answerCached } from './http.ts';
+import type { CacheSource } from './store.ts';
+import { hasReadRule, type Tag } from './tags.ts';
 
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } } | undefined>;
 
@@ -16,6 +17,7 @@ for (const [path, proc] of Object.entries(procedures)) {
   if (meta?.cached && (meta.policy !== 'public' || path.startsWith('auth.'))) {
     throw new Error(`tRPC procedure ${path} is cached but not a public read`);
   }
+  if (meta?.cached && !hasReadRule(path)) throw new Error(`tRPC procedure ${path} is cached but tags.ts has no rule for it`);
 }
 
 /** The procedures a /trpc URL names (one, or a batch joined by commas). */
@@ -36,6 +38,8 @@ export const procedureMeta = (path: string): ProcedureMeta | undefined => proced
 export function trpcHandlerOptions<TReq, TArgs extends { req: TReq }>(of: {
   request: (req: TReq) => FastifyRequest;
   http: (args: TArgs) => TrpcContext['http'];
+  /** Where the calls' cache tags go, when the answer is being built for the public cache. */
+  tags?: Set<Tag>;
 }) {
   return {
     router: appRouter,
@@ -46,6 +50,7 @@ export function trpcHandlerOptions<TReq, TArgs extends { req: TReq }>(of: {
         .appContext()
         .catch((e: unknown) => Promise.reject(trpcDatabaseUnavailable(e) ?? e)),
       http: of.http(args),
+      cacheTags: of.tags ?? null,
     }),
     responseMeta: trpcRetryAfter,
     onError({ error, path, req }: { error: TRPCError; path?: string; req: TReq }) {
@@ -69,11 +74,13 @@ export function isCachedRead(req: FastifyRequest): boolean {
 
 /** Runs the batch through tRPC's own request handler, with this request's context and no HTTP handle. */
 async function resolveBatch(req: FastifyRequest): Promise<CacheSource> {
+  const tags = new Set<Tag>();
   const res = await fetchRequestHandler({
     ...trpcHandlerOptions({
       request: () => req,
       // Cached procedures never read the HTTP request: `http: null` makes sure of it.
       http: () => null,
+      tags,
     }),
     endpoint: '/trpc',
     req: new Request(`http://localhost${req.url}`, { method: 'GET' }),
@@ -85,6 +92,7 @@ async function resolveBatch(req: FastifyRequest): Promise<CacheSource> {
     body,
     // A failure, or a batch of which a call met a database outage (Retry-After), is not kept.
     keep: res.status < 500 && res.status !== 429 && !res.headers.has('retry-after'),
+    tags,
   };
 }
 
