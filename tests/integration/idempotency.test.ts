@@ -45,7 +45,7 @@ describe('Idempotency-Key on creates', () => {
     const before = await collections();
     const first = await trpcCreate('Outono', 'k-both');
     const again = await legacyCreate('Outono', 'k-both');
-    expect(again.json().collection).toEqual(first.json().result.data);
+    expect(again.json().collection).toEqual(first.json().result.data.collection);
     expect(await collections()).toBe(before + 1);
   });
 

@@ -73,7 +73,7 @@ describe('the image process', () => {
     const photo = await largePhoto();
     const checking = prepareImage({ filename: 'foto.jpg', data: photo });
     checking.catch(() => {});
-    await new Promise((r) => setTimeout(r, 50)); // the child is at work on it
+    await new Promise((r) => setTimeout(r, 5)); // the child is at work on it (a warm child re-encodes this photo in about 40 ms)
     process.kill(imageProcessPid() as number, 'SIGKILL');
     await expect(checking).rejects.toMatchObject({ kind: 'UNAVAILABLE', message: MESSAGES.imageProcessingUnavailable });
 
