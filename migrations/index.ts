@@ -3,6 +3,7 @@ import { Migration20261123110000_auth_throttle } from './Migration20261123110000
 import { Migration20261123130000_accessible_buy_button_defaults } from './Migration20261123130000_accessible_buy_button_defaults.ts';
 import { Migration20261125110000_slug_history } from './Migration20261125110000_slug_history.ts';
 import { Migration20261125140000_products_position_index } from './Migration20261125140000_products_position_index.ts';
+import { Migration20261125160000_payment_settings } from './Migration20261125160000_payment_settings.ts';
 
 /**
  * Every migration in order. Listed explicitly (not globbed) so the same set runs from TypeScript
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   },
   { name: 'Migration20261125110000_slug_history', class: Migration20261125110000_slug_history },
   { name: 'Migration20261125140000_products_position_index', class: Migration20261125140000_products_position_index },
+  { name: 'Migration20261125160000_payment_settings', class: Migration20261125160000_payment_settings },
 ];

@@ -31,3 +31,23 @@ export const zIntBetween = (min: number, max: number, message: string) =>
     ctx.addIssue({ code: 'custom', message });
     return z.NEVER;
   });
+
+/** A number with up to 2 decimals in [min, max], as a number or text ("7,5" or "7.5"); anything else is refused with `message`. */
+export const zPercentBetween = (min: number, max: number, message: string) =>
+  z.unknown().transform((v, ctx) => {
+    const text = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().replace(',', '.') : '';
+    const n = /^\d{1,3}(\.\d{1,2})?$/.test(text) ? Number(text) : Number.NaN;
+    if (n >= min && n <= max) return n;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+
+/** A money amount ≥ 0 with up to 2 decimals ("5", "5,9", 5.9) to the stored numeric string ("5.90"). */
+export const zMoneyText = (message: string) =>
+  z.unknown().transform((v, ctx) => {
+    const text = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().replace(',', '.') : '';
+    const m = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(text);
+    if (m?.[1]) return `${BigInt(m[1])}.${(m[2] ?? '').padEnd(2, '0')}`;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
