@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestInterestFree, fromCents, installmentPlan, type PaymentTerms, percentText, pixPrice, toCents } from './installments.ts';
+import { bestInterestFree, fromCents, installmentPlan, type PaymentTerms, percentText, pixPrice, toCents } from '../shared/installments.ts';
 
 const terms = (t: Partial<PaymentTerms>): PaymentTerms => ({
   pix_discount_percent: 0,
