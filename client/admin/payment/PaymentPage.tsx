@@ -22,6 +22,7 @@ export function PaymentPage() {
   });
   const currency = (settings?.currency as CurrencyCode | undefined) ?? DEFAULT_CURRENCY;
   const count = LIMITS.installments;
+  const minimum = form.getInputProps('installments_min_value');
   const percent = { decimalScale: 2, decimalSeparator: ',', allowNegative: false, suffix: ' %' } as const;
   return (
     <SettingsFormLayout
@@ -72,7 +73,9 @@ export function PaymentPage() {
             leftSection={CURRENCIES[currency].symbol}
             leftSectionWidth={48}
             inputMode="decimal"
-            {...form.getInputProps('installments_min_value')}
+            {...minimum}
+            // Shown with a decimal comma ('5,00'); the server takes either separator.
+            value={String(minimum.value ?? '').replace('.', ',')}
           />
           <NumberInput
             label={t`Juros ao mês`}

@@ -39,7 +39,7 @@ export function PaymentPreview({ terms, currency }: Props) {
               {formatMoney(price, currency)}
             </Text>
             {pix !== null && (
-              <Text c="green.8" fw={600}>
+              <Text c="#1b6e3a" fw={600}>
                 <Trans>{pixValue} no Pix</Trans>{' '}
                 <Text span c="dimmed" fw={400} size="sm">
                   <Trans>({percent}% de desconto pagando com Pix)</Trans>
