@@ -6,7 +6,7 @@ import { formatMoney } from '../../shared/currencies.ts';
 import { bestInterestFree, installmentPlan, pixPrice } from '../../shared/installments.ts';
 import type { Settings } from '../../shared/settings.ts';
 import { card, trpcQuery, unexpected } from './admin-settings-helpers.ts';
-import { openPage } from './browser.ts';
+import { openPage, seriousAxeViolations } from './browser.ts';
 import type { Shop } from './server.ts';
 import { openAdmin, shopSuite, toast } from './suite.ts';
 
@@ -64,6 +64,7 @@ describe('admin Pagamento e parcelamento', () => {
       await toast(page, 'Pagamento atualizado');
       assert.equal(await page.getByLabel('Parcela mínima').inputValue(), '5,00', 'the saved amount reads the pt-BR way');
       await page.screenshot({ path: `${SHOTS}/payment-admin-${width}.png`, fullPage: true });
+      assert.deepEqual(await seriousAxeViolations(page), []);
       assert.deepEqual(unexpected(errors), []);
       await context.close();
     }
@@ -96,6 +97,7 @@ describe('storefront with Pix and installments', () => {
       assert.match(cardText, new RegExp(`${pix.replace('$', '\\$')} no Pix`));
       if (best) assert.ok(cardText.includes(`ou ${best.count}x de ${formatMoney(best.instalment, 'BRL')} sem juros`), cardText);
       await page.locator('main').screenshot({ path: `${SHOTS}/payment-cards-${width}.png` });
+      assert.deepEqual(await seriousAxeViolations(page), []);
 
       await page.goto(`${shop.url}/produto/${product.slug}`);
       await page.waitForSelector('html[data-hydrated="true"]');
@@ -104,7 +106,8 @@ describe('storefront with Pix and installments', () => {
       assert.equal(await table.getByRole('row').count(), plan.length);
       const last = plan.at(-1);
       if (last) await table.getByText(`${last.count}x de ${formatMoney(last.instalment, 'BRL')}`).waitFor();
-      await page.screenshot({ path: `${SHOTS}/payment-product-${width}.png`, fullPage: false });
+      await page.screenshot({ path: `${SHOTS}/payment-product-${width}.png`, fullPage: width < 600 });
+      assert.deepEqual(await seriousAxeViolations(page), []);
       assert.deepEqual(unexpected(errors), []);
       await context.close();
     }

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { CURRENCIES, type CurrencyCode, DEFAULT_CURRENCY } from '../../../shared/currencies.ts';
 import { LIMITS } from '../../../shared/limits.ts';
+import adminText from '../common/admin-text.module.css';
 import { SettingsFormLayout } from '../common/SettingsFormLayout.tsx';
 import { SettingsSection } from '../common/SettingsSection.tsx';
 import { useSettingsForm } from '../common/useSettingsForm.ts';
@@ -31,7 +32,7 @@ export function PaymentPage() {
       onSubmit={onSubmit}
       preview={state.ready && <PaymentPreview terms={termsOf(form.values)} currency={currency} />}
     >
-      <Alert color="yellow" variant="light" title={t`Promessas exibidas na loja`}>
+      <Alert color="yellow" variant="light" title={t`Promessas exibidas na loja`} classNames={{ title: adminText.warning }}>
         <Trans>
           Estes valores só mudam o que a loja mostra. O checkout da Shopify precisa ser configurado para cumpri-los: o desconto no Pix e o
           parcelamento vêm dos provedores de pagamento Pix e de cartão ativados na sua conta Shopify.
