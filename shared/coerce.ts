@@ -42,12 +42,21 @@ export const zPercentBetween = (min: number, max: number, message: string) =>
     return z.NEVER;
   });
 
-/** A money amount ≥ 0 with up to 2 decimals ("5", "5,9", 5.9) to the stored numeric string ("5.90"). */
+/**
+ * A money amount as a person types it ("89,90", "89.90", "89.9", "89") to the numeric(12,2) string
+ * stored ("89.90"); null for negative values, thousands separators, more than 2 decimals or more
+ * than 10 digits before the separator (refused rather than guessed).
+ */
+export function normalizeMoney(raw: string): string | null {
+  const m = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(raw.trim().replace(',', '.'));
+  return m?.[1] ? `${BigInt(m[1])}.${(m[2] ?? '').padEnd(2, '0')}` : null;
+}
+
+/** A money amount ≥ 0 (text or number) to the stored numeric string; anything else is refused with `message`. */
 export const zMoneyText = (message: string) =>
   z.unknown().transform((v, ctx) => {
-    const text = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().replace(',', '.') : '';
-    const m = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(text);
-    if (m?.[1]) return `${BigInt(m[1])}.${(m[2] ?? '').padEnd(2, '0')}`;
+    const money = typeof v === 'number' || typeof v === 'string' ? normalizeMoney(String(v)) : null;
+    if (money !== null) return money;
     ctx.addIssue({ code: 'custom', message });
     return z.NEVER;
   });

@@ -65,6 +65,14 @@ describe('admin Pagamento e parcelamento', () => {
       assert.equal(await page.getByLabel('Parcela mínima').inputValue(), '5,00', 'the saved amount reads the pt-BR way');
       await page.screenshot({ path: `${SHOTS}/payment-admin-${width}.png`, fullPage: true });
       assert.deepEqual(await seriousAxeViolations(page), []);
+      if (width === 1280) {
+        // The same area in the admin's dark theme stays readable (the Pix price, the note's title).
+        await page.getByRole('button', { name: 'Modo Escuro' }).click();
+        await page.locator('[data-mantine-color-scheme="dark"]').first().waitFor();
+        await page.screenshot({ path: `${SHOTS}/payment-admin-dark-${width}.png`, fullPage: true });
+        assert.deepEqual(await seriousAxeViolations(page), []);
+        await page.getByRole('button', { name: 'Modo Claro' }).click();
+      }
       assert.deepEqual(unexpected(errors), []);
       await context.close();
     }

@@ -3,6 +3,7 @@ import { Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { CURRENCIES, type CurrencyCode, formatMoney } from '../../../shared/currencies.ts';
 import { bestInterestFree, installmentPlan, type PaymentTerms, percentText, pixPrice, toCents } from '../../../shared/installments.ts';
+import adminText from '../common/admin-text.module.css';
 
 type Props = { terms: PaymentTerms | null; currency: CurrencyCode };
 
@@ -39,7 +40,7 @@ export function PaymentPreview({ terms, currency }: Props) {
               {formatMoney(price, currency)}
             </Text>
             {pix !== null && (
-              <Text c="#1b6e3a" fw={600}>
+              <Text className={adminText.positive} fw={600}>
                 <Trans>{pixValue} no Pix</Trans>{' '}
                 <Text span c="dimmed" fw={400} size="sm">
                   <Trans>({percent}% de desconto pagando com Pix)</Trans>
