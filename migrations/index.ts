@@ -7,6 +7,7 @@ import { Migration20261125120000_idempotency_keys } from './Migration20261125120
 import { Migration20261125130000_admin_product_search } from './Migration20261125130000_admin_product_search.ts';
 import { Migration20261125140000_products_position_index } from './Migration20261125140000_products_position_index.ts';
 import { Migration20261125150000_change_triggers } from './Migration20261125150000_change_triggers.ts';
+import { Migration20261125160000_payment_settings } from './Migration20261125160000_payment_settings.ts';
 
 /**
  * Every migration in order. Listed explicitly (not globbed) so the same set runs from TypeScript
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261125130000_admin_product_search', class: Migration20261125130000_admin_product_search },
   { name: 'Migration20261125140000_products_position_index', class: Migration20261125140000_products_position_index },
   { name: 'Migration20261125150000_change_triggers', class: Migration20261125150000_change_triggers },
+  { name: 'Migration20261125160000_payment_settings', class: Migration20261125160000_payment_settings },
 ];

@@ -31,3 +31,32 @@ export const zIntBetween = (min: number, max: number, message: string) =>
     ctx.addIssue({ code: 'custom', message });
     return z.NEVER;
   });
+
+/** A number with up to 2 decimals in [min, max], as a number or text ("7,5" or "7.5"); anything else is refused with `message`. */
+export const zPercentBetween = (min: number, max: number, message: string) =>
+  z.unknown().transform((v, ctx) => {
+    const text = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().replace(',', '.') : '';
+    const n = /^\d{1,3}(\.\d{1,2})?$/.test(text) ? Number(text) : Number.NaN;
+    if (n >= min && n <= max) return n;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+
+/**
+ * A money amount as a person types it ("89,90", "89.90", "89.9", "89") to the numeric(12,2) string
+ * stored ("89.90"); null for negative values, thousands separators, more than 2 decimals or more
+ * than 10 digits before the separator (refused rather than guessed).
+ */
+export function normalizeMoney(raw: string): string | null {
+  const m = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(raw.trim().replace(',', '.'));
+  return m?.[1] ? `${BigInt(m[1])}.${(m[2] ?? '').padEnd(2, '0')}` : null;
+}
+
+/** A money amount ≥ 0 (text or number) to the stored numeric string; anything else is refused with `message`. */
+export const zMoneyText = (message: string) =>
+  z.unknown().transform((v, ctx) => {
+    const money = typeof v === 'number' || typeof v === 'string' ? normalizeMoney(String(v)) : null;
+    if (money !== null) return money;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });

@@ -30,6 +30,10 @@ export const LIMITS = {
   paymentIconSize: { min: 24, max: 80, step: 4, default: 40 },
   productButtonWidth: { min: 40, max: 100, step: 5, default: 100 },
   productButtonHeight: { min: 40, max: 80, step: 4, default: 48 },
+  /** Pix and installments (issue 18): percentages with up to 2 decimals; 0% Pix and 1 instalment are off. */
+  pixDiscountPercent: { min: 0, max: 50, default: 0 },
+  installments: { min: 1, max: 24, default: 1 },
+  installmentsInterestRate: { min: 0, max: 10, default: 0 },
   passwordMinLength: 6,
   /** Longest product or collection slug a URL, a query parameter or a procedure may name. */
   slugMaxLength: 300,

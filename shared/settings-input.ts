@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { zBool, zIntBetween } from './coerce.ts';
+import { zBool, zIntBetween, zMoneyText, zPercentBetween } from './coerce.ts';
 import { INVALID_COLOR_MESSAGE, isColorSetting, isSettingColor } from './css-color.ts';
 import { MESSAGES } from './errors.ts';
-import { SETTING_RANGES, shippingDaysProblem } from './setting-ranges.ts';
+import { installmentsProblem, MIN_INSTALMENT_MESSAGE, PERCENT_RANGES, SETTING_RANGES, shippingDaysProblem } from './setting-ranges.ts';
 import { type Settings, ZSettings } from './settings.ts';
 import { zBlock, zLine, zName } from './text-fields.ts';
 
@@ -18,6 +18,11 @@ function inputFor(key: keyof Settings, schema: z.ZodType): z.ZodType {
     const r = SETTING_RANGES[key as keyof typeof SETTING_RANGES];
     return zIntBetween(r.min, r.max, r.message);
   }
+  if (key in PERCENT_RANGES) {
+    const r = PERCENT_RANGES[key as keyof typeof PERCENT_RANGES];
+    return zPercentBetween(r.min, r.max, r.message);
+  }
+  if (key === 'installments_min_value') return zMoneyText(MIN_INSTALMENT_MESSAGE);
   if (schema instanceof z.ZodEnum) return z.enum(schema.options as [string, ...string[]], { error: MESSAGE_FOR[key] });
   if (isColorSetting(key))
     return zLine({ trim: true, max: 64, tooLong: INVALID_COLOR_MESSAGE }).refine((v) => isSettingColor(key, v), INVALID_COLOR_MESSAGE);
@@ -39,6 +44,9 @@ export const ZSettingsUpdate = z.object({ ...fields, store_unlock_password: zLin
   const { shipping_min_days: min, shipping_max_days: max } = v as Partial<Settings>;
   const problem = min !== undefined && max !== undefined ? shippingDaysProblem(min, max) : null;
   if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['shipping_min_days'] });
+  const { installments_max: most, installments_interest_free: free } = v as Partial<Settings>;
+  const order = most !== undefined && free !== undefined ? installmentsProblem(most, free) : null;
+  if (order) ctx.addIssue({ code: 'custom', message: order, path: ['installments_interest_free'] });
 }) as unknown as z.ZodType<Partial<Settings> & { store_unlock_password?: string }>;
 export type SettingsUpdate = z.infer<typeof ZSettingsUpdate>;
 

@@ -73,6 +73,11 @@ export const SETTINGS_DEFAULTS = {
   shopify_checkout_text_color: '#ffffff',
   product_button_width_percent: LIMITS.productButtonWidth.default,
   product_button_height_px: LIMITS.productButtonHeight.default,
+  pix_discount_percent: LIMITS.pixDiscountPercent.default,
+  installments_max: LIMITS.installments.default,
+  installments_interest_free: LIMITS.installments.default,
+  installments_min_value: '0.00',
+  installments_interest_rate: LIMITS.installmentsInterestRate.default,
 } as const;
 
 const color = z.string().max(64);
@@ -144,6 +149,12 @@ export const ZSettings = z.object({
   shopify_checkout_text_color: color,
   product_button_width_percent: z.number().int(),
   product_button_height_px: z.number().int(),
+  /** Pix and installments as display promises (issue 18); shared/installments.ts computes with them. */
+  pix_discount_percent: z.number(),
+  installments_max: z.number().int(),
+  installments_interest_free: z.number().int(),
+  installments_min_value: z.string(),
+  installments_interest_rate: z.number(),
 });
 export type Settings = z.infer<typeof ZSettings>;
 export type SettingsKey = keyof Settings;

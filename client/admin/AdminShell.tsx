@@ -14,6 +14,7 @@ import { FooterPage } from './footer/FooterPage.tsx';
 import { HeaderPage } from './header/HeaderPage.tsx';
 import { LanguagePage } from './LanguagePage.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
+import { PaymentPage } from './payment/PaymentPage.tsx';
 import { ProductOrderPage } from './product-order/ProductOrderPage.tsx';
 import { ProductsPage } from './products/ProductsPage.tsx';
 import { ReviewsPage } from './reviews/ReviewsPage.tsx';
@@ -41,6 +42,7 @@ export function AdminShell({ username }: { username: string }) {
     { path: '/admin/idioma', label: t`Idioma e Moeda` },
     { path: '/admin/header', label: t`Header` },
     { path: '/admin/shopify', label: t`Shopify` },
+    { path: '/admin/pagamento', label: t`Pagamento e parcelamento` },
     { path: '/admin/top-headers', label: t`Top Headers` },
     { path: '/admin/banners', label: t`Banners` },
     { path: '/admin/colecoes', label: t`Coleções` },
@@ -135,6 +137,7 @@ export function AdminShell({ username }: { username: string }) {
           <Route path="/admin/configuracoes" element={<SettingsPage />} />
           <Route path="/admin/header" element={<HeaderPage />} />
           <Route path="/admin/shopify" element={<ShopifyPage />} />
+          <Route path="/admin/pagamento" element={<PaymentPage />} />
           <Route path="/admin/top-headers" element={<TopHeadersPage />} />
           <Route path="/admin/banners" element={<BannersPage />} />
           <Route path="/admin/colecoes" element={<CollectionsPage />} />

@@ -71,6 +71,11 @@ export const SettingsRow = defineEntity({
     shopify_checkout_text_color: p.string(),
     product_button_width_percent: p.smallint(),
     product_button_height_px: p.smallint(),
+    pix_discount_percent: p.decimal('number').precision(4).scale(2),
+    installments_max: p.smallint(),
+    installments_interest_free: p.smallint(),
+    installments_min_value: p.decimal('string').precision(12).scale(2),
+    installments_interest_rate: p.decimal('number').precision(4).scale(2),
     updated_at: p.datetime().onUpdate(() => new Date()),
   },
 });

@@ -1,6 +1,6 @@
 import { isColorSetting, isSettingColor } from '../../shared/css-color.ts';
 import { MESSAGES } from '../../shared/errors.ts';
-import { shippingDaysProblem } from '../../shared/setting-ranges.ts';
+import { installmentsProblem, shippingDaysProblem } from '../../shared/setting-ranges.ts';
 import { normalizeShopDomain, SETTINGS_DEFAULTS, SETTINGS_KEYS, type Settings, SHOP_DOMAIN_PATTERN } from '../../shared/settings.ts';
 import { type AdminSettings, type SettingsUpdate, ZSettingsUpdate } from '../../shared/settings-input.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -119,6 +119,12 @@ export async function updateSettings(ctx: AppContext, raw: unknown, images: Sett
   if (days) {
     const field = fields.shipping_min_days === undefined ? 'shipping_max_days' : 'shipping_min_days';
     throw new AppError('BAD_REQUEST', days, undefined, field);
+  }
+  const most = fields.installments_max ?? row.installments_max;
+  const order = installmentsProblem(most, fields.installments_interest_free ?? row.installments_interest_free);
+  if (order) {
+    const field = fields.installments_interest_free === undefined ? 'installments_max' : 'installments_interest_free';
+    throw new AppError('BAD_REQUEST', order, undefined, field);
   }
   const hash = store_unlock_password ? await hashPassword(store_unlock_password) : undefined;
   const cleared = IMAGE_COLUMNS.filter((c) => ({ logo_url, favicon_url, footer_image_url })[c] === '' && row[c]);

@@ -14,6 +14,7 @@ const FORMS = [
   '/admin/idioma',
   '/admin/header',
   '/admin/shopify',
+  '/admin/pagamento',
   '/admin/top-headers',
   '/admin/banners',
   '/admin/colecoes',

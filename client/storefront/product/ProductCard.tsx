@@ -6,6 +6,7 @@ import { useSettings } from '../common/hooks.ts';
 import { CartIcon } from '../common/icons.tsx';
 import { Price } from '../common/Price.tsx';
 import { ResponsiveImage } from '../common/ResponsiveImage.tsx';
+import { PaymentLines } from '../payment/PaymentLines.tsx';
 import { Link } from '../router.tsx';
 import { BuySlot } from '../shopify/BuySlot.tsx';
 import { productRef } from '../shopify/shop-setup.ts';
@@ -34,7 +35,8 @@ const HOVER = '(hover: hover)';
  */
 export function ProductCard({ product, currency, priority = false, headingLevel = 3 }: Props) {
   const Name = headingLevel === 2 ? 'h2' : 'h3';
-  const setup = useShopSetup(useSettings());
+  const settings = useSettings();
+  const setup = useShopSetup(settings);
   const ref = productRef(product.shopify_product_id);
   const buyable = !!setup && !!ref;
   return (
@@ -59,6 +61,7 @@ export function ProductCard({ product, currency, priority = false, headingLevel 
         <div className={classes.body}>
           <Name className={classes.name}>{product.title}</Name>
           <Price price={product.price} oldPrice={product.old_price} currency={currency} />
+          {settings && <PaymentLines price={product.price} terms={settings} currency={currency} />}
         </div>
       </Link>
       {setup && ref && (

@@ -8,6 +8,7 @@ import { TruckIcon } from '../common/icons.tsx';
 import { NotFound } from '../common/NotFound.tsx';
 import { Price } from '../common/Price.tsx';
 import { useCurrentSlug } from '../common/use-current-slug.ts';
+import { PaymentOptions } from '../payment/PaymentOptions.tsx';
 import { Link, useParams } from '../router.tsx';
 import { BuyArea } from '../shopify/BuyArea.tsx';
 import { Gallery } from './Gallery.tsx';
@@ -88,6 +89,7 @@ export function ProductPage() {
             showDiscount={settings.show_discount_tag}
             size="lg"
           />
+          <PaymentOptions price={product.price} terms={settings} currency={settings.currency as CurrencyCode} />
           {settings.shipping_enabled && (
             <div className={classes.shipping} style={{ background: settings.shipping_bg_color, color: settings.shipping_text_color }}>
               <span style={{ color: settings.shipping_icon_color }}>

@@ -98,6 +98,7 @@ export function SearchOverlay({ onClose, returnFocus }: { onClose: () => void; r
           empty={term.trim() === ''}
           searching={searching}
           currency={(settings?.currency as CurrencyCode | undefined) ?? DEFAULT_CURRENCY}
+          terms={settings}
           onActivate={setActive}
           onChoose={choose}
         />
