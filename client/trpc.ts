@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, httpLink, isNonJsonSerializable, splitLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../server/trpc/router.ts';
 
@@ -17,25 +17,13 @@ export function makeQueryClient(): QueryClient {
   });
 }
 
-const sameOrigin: typeof fetch = (input, init) => fetch(input, { ...init, credentials: 'same-origin' });
+export const sameOrigin: typeof fetch = (input, init) => fetch(input, { ...init, credentials: 'same-origin' });
 
-/** `mutate(input, { context: { idempotencyKey } })` sends it as the Idempotency-Key header (server: src/idempotency). */
-function idempotencyHeader(context: Record<string, unknown>): Record<string, string> {
-  const key = context.idempotencyKey;
-  return typeof key === 'string' ? { 'idempotency-key': key } : {};
-}
+/** Every call over one batched request per tick: all the storefront needs (reads, no uploads). */
+export const batchLink = () => httpBatchLink({ url: '/trpc', maxItems: 10, fetch: sameOrigin });
 
-export function makeTrpcClient() {
-  return createTRPCClient<AppRouter>({
-    links: [
-      // Uploads (FormData) and creates carrying an Idempotency-Key (one header per request) go alone
-      // over httpLink; everything else is batched.
-      splitLink({
-        condition: (op) => isNonJsonSerializable(op.input) || typeof op.context.idempotencyKey === 'string',
-        true: httpLink({ url: '/trpc', fetch: sameOrigin, headers: ({ op }) => idempotencyHeader(op.context) }),
-        false: httpBatchLink({ url: '/trpc', maxItems: 10, fetch: sameOrigin }),
-      }),
-    ],
-  });
+/** The tRPC client over `link` (the admin adds uploads and Idempotency-Key headers: admin/trpc-link.ts). */
+export function makeTrpcClient(link: TRPCLink<AppRouter> = batchLink()) {
+  return createTRPCClient<AppRouter>({ links: [link] });
 }
 export type TrpcClient = ReturnType<typeof makeTrpcClient>;

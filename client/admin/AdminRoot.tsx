@@ -10,6 +10,7 @@ import { cssVariablesResolver, theme } from '../theme.ts';
 import { makeQueryClient, makeTrpcClient, TRPCProvider, useTRPC } from '../trpc.ts';
 import { AdminApp } from './AdminApp.tsx';
 import toasts from './common/toasts.module.css';
+import { adminLink } from './trpc-link.ts';
 
 type Scheme = 'dark' | 'light';
 const STORAGE_KEY = 'admin_theme';
@@ -66,7 +67,7 @@ function ThemedApp() {
 
 export function AdminRoot({ i18n }: { i18n: I18n }) {
   const [queryClient] = useState(makeQueryClient);
-  const [trpcClient] = useState(makeTrpcClient);
+  const [trpcClient] = useState(() => makeTrpcClient(adminLink()));
   return (
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

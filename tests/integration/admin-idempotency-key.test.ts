@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeIdempotencyKeys } from '../../client/admin/crud/idempotency-key.ts';
+import { adminLink } from '../../client/admin/trpc-link.ts';
 import { makeTrpcClient } from '../../client/trpc.ts';
 
 /** The admin sends one Idempotency-Key per create form submission (issue 15, item 4). */
@@ -24,7 +25,7 @@ describe('admin create forms and Idempotency-Key', () => {
         headers: { 'content-type': 'application/json' },
       });
     });
-    const client = makeTrpcClient();
+    const client = makeTrpcClient(adminLink());
     await client.collections.create.mutate({ name: 'Inverno' }, { context: { idempotencyKey: 'chave-1' } });
     expect(sent).toHaveLength(1);
     expect(sent[0]?.url).toMatch(/^\/trpc\/collections\.create$/);
