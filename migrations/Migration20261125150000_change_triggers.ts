@@ -12,7 +12,7 @@ import { Migration } from '@mikro-orm/migrations';
  *   would pass 7,900 bytes (NOTIFY's payload limit is 8,000), or on TRUNCATE, `{"t":table}`: the
  *   whole table may have changed;
  * - every other public table: `{"t":table}`;
- * - statements that touched no row say nothing; sessions, admin users, sign-in throttling and the
+ * - statements that touched no row say nothing; sessions, admin users, sign-in throttling, idempotency keys (a later migration) and the
  *   migrations table have no trigger: they never reach a public page.
  */
 const ROW_TABLES = ['products', 'product_images', 'reviews'];

@@ -166,7 +166,7 @@ describe('a write made straight in the database, past the shop', () => {
 });
 
 describe('the change triggers', () => {
-  it('cover every table but sessions, admin users, sign-in throttling and migrations', async () => {
+  it('cover every table but sessions, admin users, sign-in throttling, idempotency keys and migrations', async () => {
     const rows = await c.sql<{ table_name: string; n: number }>(
       `select t.table_name, count(g.tgname)::int as n
          from information_schema.tables t
@@ -177,6 +177,6 @@ describe('the change triggers', () => {
     );
     type Row = { table_name: string; n: number };
     const without = (rows as Row[]).filter((r) => r.n !== 4).map((r) => r.table_name);
-    expect(without.sort()).toEqual(['admin_users', 'auth_throttle', 'mikro_orm_migrations', 'sessions']);
+    expect(without.sort()).toEqual(['admin_users', 'auth_throttle', 'idempotency_keys', 'mikro_orm_migrations', 'sessions']);
   });
 });
