@@ -29,7 +29,7 @@ export async function runCommand(usage: string, flags: string[], body: (c: Comma
     db = await openDatabase(databaseTarget(config), { info: (msg) => console.error(msg) });
     console.log(await body({ file, flags: values as Record<string, boolean>, db, uploadsDir: uploadsDirOf(config) }));
   } catch (e) {
-    console.error(isAppError(e) ? e.message : e);
+    console.error(isAppError(e) || e instanceof Error ? e.message : e);
     process.exitCode = 1;
   } finally {
     await db?.close();

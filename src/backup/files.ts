@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, link, mkdir, readdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /** SHA-256 (hex) and size of a file, read as a stream. */
@@ -29,17 +29,8 @@ export async function uploadNames(uploadsDir: string): Promise<string[]> {
     .sort();
 }
 
-/** A hard link where the file system allows one (no copying of images), else a copy. */
-export async function linkOrCopy(from: string, to: string): Promise<void> {
-  try {
-    await link(from, to);
-  } catch {
-    await copyFile(from, to);
-  }
-}
-
 /**
- * A work folder beside the uploads folder (same file system, so files move by rename or link),
+ * A work folder beside the uploads folder (same file system, so restored images move into place by rename),
  * named with a dot so nothing serves or sweeps it as an upload.
  */
 export async function workDirBeside(uploadsDir: string, kind: 'backup' | 'restore'): Promise<string> {

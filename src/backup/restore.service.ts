@@ -3,11 +3,10 @@ import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/core';
-import { extract } from 'tar';
 import { BACKUP_MESSAGES } from '../../shared/backup.ts';
 import { AppError } from '../errors.ts';
+import { unpackArchive } from './archive.ts';
 import { hashFile, uploadNames, workDirBeside } from './files.ts';
 import { ENTRY_NAME, MANIFEST_NAME, type Manifest, parseManifest, tableFile, UPLOADS_PREFIX } from './manifest.ts';
 import { columnsOf, insertRows, type Run, resetSequence, runnerOf } from './sql.ts';
@@ -29,31 +28,20 @@ const refuse = (message: string) => new AppError('BAD_REQUEST', message);
 /** Rows inserted per statement. */
 const BATCH = 500;
 
-/** The archive's folders, listed or not (a repacked archive lists them). */
-const FOLDER_NAME = /^(db|uploads)\/?$/;
-
-/** Unpacks the archive into `work`, refusing any entry that is not a plain file with an expected name. */
+/** Unpacks the archive into `work`, refusing any entry that is not a file with an expected name. */
 async function unpack(source: Readable, work: string, maxBytes: number): Promise<void> {
-  let bad = false;
+  await mkdir(join(work, 'db'));
+  await mkdir(join(work, 'uploads'));
   let total = 0;
-  const unpacker = extract({
-    cwd: work,
-    strict: true,
-    filter: (path, entry) => {
-      const type = 'type' in entry ? entry.type : 'File';
-      total += entry.size ?? 0;
-      const ok = (type === 'File' ? ENTRY_NAME.test(path) : type === 'Directory' && FOLDER_NAME.test(path)) && total <= maxBytes;
-      if (!ok) bad = true;
-      return ok;
-    },
-  });
   try {
-    await pipeline(source, unpacker);
+    await unpackArchive(source, work, (name, size) => {
+      total += size;
+      return ENTRY_NAME.test(name) && total <= maxBytes ? name : null;
+    });
   } catch {
+    if (total > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', BACKUP_MESSAGES.tooLarge);
     throw refuse(BACKUP_MESSAGES.notAnArchive);
   }
-  if (total > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', BACKUP_MESSAGES.tooLarge);
-  if (bad) throw refuse(BACKUP_MESSAGES.notAnArchive);
 }
 
 /** Every file under `work` other than the manifest, as archive names. */

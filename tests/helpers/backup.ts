@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BACKUP_TABLES } from '../../src/backup/tables.ts';
@@ -71,6 +71,8 @@ export async function fillShop(shop: Shop): Promise<void> {
     'pix.png': Buffer.from([0x89, 0x50, 0x4e, 0x47]),
   };
   for (const [name, data] of Object.entries(files)) writeFileSync(join(shop.uploadsDir, name), data);
+  // A variant the same as a smaller one is stored as a hard link (src/media/file-store.ts).
+  linkSync(join(shop.uploadsDir, 'abc123-480.webp'), join(shop.uploadsDir, 'abc123-960.webp'));
 }
 
 /** Every backed-up table's rows as the database's JSON text, in key order (columns in `drop` left out). */
