@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The shop's backup archive (`npm run backup`, admin 'Backup'): a gzipped tar holding
  * `manifest.json`, one JSON-lines file per table under `db/` and every file of the uploads folder
@@ -26,3 +28,10 @@ export const BACKUP_MESSAGES = {
     'A loja não está vazia (já tem produtos, coleções, banners ou outro conteúdo). Restaure apenas numa loja vazia, ou use --force na linha de comando para apagar tudo antes.',
   tooLarge: 'O backup é grande demais para enviar pelo painel. Use npm run restore na linha de comando.',
 } as const;
+
+/** What the admin's Backup section needs to know: a restore is offered only to an empty shop. */
+export const ZBackupStatus = z.object({ empty: z.boolean() });
+export type BackupStatus = z.infer<typeof ZBackupStatus>;
+
+/** The answer of a restore from the admin. */
+export type RestoreResult = { ok: true; rows: number; files: number; createdAt: string; full: boolean };
