@@ -35,7 +35,7 @@ function RestoreCard({ empty }: { empty: boolean }) {
 
   if (!empty && state.step !== 'done') {
     return (
-      <Alert color="gray" title={t`Restaurar backup`}>
+      <Alert color="gray">
         <Trans>
           A restauração pelo painel só é possível numa loja vazia (sem produtos, coleções, banners nem outro conteúdo). Para substituir o
           conteúdo atual, use na linha de comando: npm run restore -- arquivo.tar.gz --force
