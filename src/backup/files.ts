@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /** SHA-256 (hex) and size of a file, read as a stream. */
@@ -37,4 +37,41 @@ export async function workDirBeside(uploadsDir: string, kind: 'backup' | 'restor
   const dir = join(dirname(uploadsDir), `.${kind}-${randomUUID()}`);
   await mkdir(dir, { recursive: true });
   return dir;
+}
+
+/** The temporary name of a restored image until the rows that use it are committed. */
+export const pendingName = (name: string) => `.${name}.restore`;
+const PENDING = /^\.([A-Za-z0-9][A-Za-z0-9_.-]*)\.restore$/;
+
+/** Work folders older than this are a crashed backup's or restore's: no backup takes a day. */
+const STALE_WORK_MS = 24 * 3_600_000;
+
+/**
+ * At start: ends a restore a crash cut between its commit and its renames (images still under
+ * their temporary names go into place: after a crash before the commit they are merely unused
+ * files, the rows being unchanged), and removes work folders of backups and restores long dead.
+ * Returns how many images were put in place.
+ */
+export async function finishInterruptedRestores(uploadsDir: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(uploadsDir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw e;
+  }
+  let moved = 0;
+  for (const n of names) {
+    const final = PENDING.exec(n)?.[1];
+    if (!final) continue;
+    await rename(join(uploadsDir, n), join(uploadsDir, final));
+    moved++;
+  }
+  const parent = dirname(uploadsDir);
+  for (const n of await readdir(parent)) {
+    if (!/^\.(backup|restore)-[0-9a-f-]{36}$/.test(n)) continue;
+    const { mtimeMs } = await stat(join(parent, n));
+    if (Date.now() - mtimeMs > STALE_WORK_MS) await rm(join(parent, n), { recursive: true, force: true });
+  }
+  return moved;
 }

@@ -7,7 +7,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { BACKUP_MESSAGES } from '../../shared/backup.ts';
 import { AppError } from '../errors.ts';
 import { unpackArchive } from './archive.ts';
-import { hashFile, uploadNames, workDirBeside } from './files.ts';
+import { hashFile, pendingName, uploadNames, workDirBeside } from './files.ts';
 import { ENTRY_NAME, MANIFEST_NAME, type Manifest, parseManifest, tableFile, UPLOADS_PREFIX } from './manifest.ts';
 import { columnsOf, insertRows, type Run, resetSequence, runnerOf } from './sql.ts';
 import { BACKUP_TABLES, CONTENT_TABLES, type TableDef, tableDef } from './tables.ts';
@@ -121,9 +121,6 @@ async function loadTable(run: Run, work: string, name: string, t: Manifest['tabl
   return rows;
 }
 
-/** The temporary name of a restored file until the rows that use it are committed. */
-const pending = (name: string) => `.${name}.restore`;
-
 /**
  * Brings a backup back, all or nothing. Before anything changes: the archive is unpacked beside
  * the uploads folder, its manifest read (format version) and every file checked against it (size
@@ -146,7 +143,7 @@ export async function restoreBackup(opts: RestoreOptions, source: Readable): Pro
     const before = opts.force ? await uploadNames(opts.uploadsDir) : [];
     await mkdir(opts.uploadsDir, { recursive: true });
     for (const name of images) {
-      await rename(join(work, UPLOADS_PREFIX, name), join(opts.uploadsDir, pending(name)));
+      await rename(join(work, UPLOADS_PREFIX, name), join(opts.uploadsDir, pendingName(name)));
       staged.push(name);
     }
 
@@ -162,12 +159,12 @@ export async function restoreBackup(opts: RestoreOptions, source: Readable): Pro
       }
     });
 
-    for (const name of staged.splice(0)) await rename(join(opts.uploadsDir, pending(name)), join(opts.uploadsDir, name));
+    for (const name of staged.splice(0)) await rename(join(opts.uploadsDir, pendingName(name)), join(opts.uploadsDir, name));
     const kept = new Set(images);
     for (const name of before) if (!kept.has(name)) await rm(join(opts.uploadsDir, name), { force: true });
     return { manifest, rows, files: images.length };
   } finally {
-    for (const name of staged) await rm(join(opts.uploadsDir, pending(name)), { force: true });
+    for (const name of staged) await rm(join(opts.uploadsDir, pendingName(name)), { force: true });
     await rm(work, { recursive: true, force: true });
   }
 }

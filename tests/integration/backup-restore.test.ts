@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKUP_MESSAGES } from '../../shared/backup.ts';
 import { ensureInitialAdmin } from '../../src/auth/auth.service.ts';
 import { writeBackupFile } from '../../src/backup/backup.service.ts';
+import { finishInterruptedRestores } from '../../src/backup/files.ts';
 import { restoreBackup } from '../../src/backup/restore.service.ts';
 import { fillShop, folderFiles, freshShop, type Shop, tableRows } from '../helpers/backup.ts';
 import { dbSnapshot } from '../helpers/db-snapshot.ts';
@@ -224,4 +225,18 @@ describe('a large catalogue', () => {
     expect(dst.product_images?.length).toBe(10_001);
     expect(dst).toEqual(src);
   }, 120_000);
+});
+
+describe('a restore cut by a crash after its commit', () => {
+  it('gets its images put in place at the next start', async () => {
+    const dir = join(workDir(), 'uploads');
+    mkdirSync(dir);
+    writeFileSync(join(dir, '.abc123.jpg.restore'), 'imagem');
+    writeFileSync(join(dir, 'outra.png'), 'fica');
+    expect(await finishInterruptedRestores(dir)).toBe(1);
+    expect(folderFiles(dir)).toEqual({
+      'abc123.jpg': Buffer.from('imagem').toString('base64'),
+      'outra.png': Buffer.from('fica').toString('base64'),
+    });
+  });
 });
