@@ -16,6 +16,7 @@ import { originalOfMissingVariant } from '../src/media/backfill.ts';
 import '../shared/zod-locale.ts';
 import type { Database } from '../src/db/database.ts';
 import type { GeoLookup } from '../src/location/geoip.ts';
+import { backupRoutes } from './backup/backup.routes.ts';
 import { type AppConfig, uploadsDirOf } from './config.ts';
 import { healthRoutes } from './health.ts';
 import { capConnectionsPerAddress, httpServerOptions, requestDeadlines } from './http-limits.ts';
@@ -109,6 +110,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(trpcRoutes);
   await app.register(legacyRoutes);
+  await app.register(backupRoutes);
 
   const uploadsDir = uploadsDirOf(config);
   await app.register(

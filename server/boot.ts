@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { ensureInitialAdmin } from '../src/auth/auth.service.ts';
+import { finishInterruptedRestores } from '../src/backup/files.ts';
 import type { Logger } from '../src/context.ts';
 import { type Database, type DatabaseTarget, openDatabase } from '../src/db/database.ts';
 import { seedDemo } from '../src/demo/seed.ts';
@@ -25,6 +26,9 @@ export async function prepareDatabase(config: AppConfig, log: Logger, print: (li
     const applied = await db.migrate();
     if (applied.length) log.info({ applied }, 'migrations applied');
     await ensureInitialAdmin(db.fork(), config.admin, log, print);
+    // Puts in place the images of a restore a crash cut after its commit (src/backup/files.ts).
+    const restored = await finishInterruptedRestores(uploadsDirOf(config));
+    if (restored) log.info({ restored }, 'images of an interrupted restore put in place');
     // Ends uploads and deletions a crash interrupted (src/media/file-store.ts).
     const swept = await sweepUploads(uploadsDirOf(config), (urls) => referencedUploads(db.fork(), urls));
     if (Object.values(swept).some((n) => n > 0)) log.info({ swept }, 'uploads folder swept');

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Route, Routes, useLocation } from 'react-router';
 import { LIMITS } from '../../shared/limits.ts';
 import { useTRPC } from '../trpc.ts';
+import { BackupPage } from './backup/BackupPage.tsx';
 import { BannersPage } from './banners/BannersPage.tsx';
 import { CollectionsPage } from './collections/CollectionsPage.tsx';
 import adminText from './common/admin-text.module.css';
@@ -50,6 +51,7 @@ export function AdminShell({ username }: { username: string }) {
     { path: '/admin/organizar-produtos', label: t`Organizar Produtos` },
     { path: '/admin/footer', label: t`Footer` },
     { path: '/admin/avaliacoes', label: t`Avaliações` },
+    { path: '/admin/backup', label: t`Backup` },
   ];
 
   const logout = useMutation(
@@ -145,6 +147,7 @@ export function AdminShell({ username }: { username: string }) {
           <Route path="/admin/organizar-produtos" element={<ProductOrderPage />} />
           <Route path="/admin/footer" element={<FooterPage />} />
           <Route path="/admin/avaliacoes" element={<ReviewsPage />} />
+          <Route path="/admin/backup" element={<BackupPage />} />
           <Route path="/admin" element={<Dashboard />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

@@ -1,4 +1,5 @@
 import { authRouter } from './routers/auth.router.ts';
+import { backupRouter } from './routers/backup.router.ts';
 import { bannersRouter } from './routers/banners.router.ts';
 import { catalogRouter } from './routers/catalog.router.ts';
 import { collectionsRouter } from './routers/collections.router.ts';
@@ -31,6 +32,7 @@ export const appRouter = router({
   location: locationRouter,
   store: storeRouter,
   reviews: reviewsRouter,
+  backup: backupRouter,
 });
 
 export type AppRouter = typeof appRouter;
