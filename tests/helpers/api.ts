@@ -14,7 +14,15 @@ import { loginCookie, type TestApp } from './test-app.ts';
 export async function adminApi(t: TestApp) {
   const cookie = await loginCookie(t.app);
   const uploads = uploadsDirOf(t.config);
-  const sql = <T>(q: string, params: unknown[] = []) => t.db.fork().getConnection().execute<T[]>(q, params);
+  /**
+   * Raw SQL on the app's database. A write's invalidation is applied before it returns (on
+   * PostgreSQL the notice of a pool connection arrives on the LISTEN one, asynchronously).
+   */
+  const sql = async <T>(q: string, params: unknown[] = []) => {
+    const rows = await t.db.fork().getConnection().execute<T[]>(q, params);
+    await t.app.publicCacheSynced();
+    return rows;
+  };
   let base: Promise<string> | undefined;
   return {
     t,
