@@ -10,8 +10,8 @@ import { originFollowsForwardedHeaders } from './ssr/public-url.ts';
 /** The server: configuration, database, HTTP listener, graceful shutdown. Imported by server/main.ts only. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  // Logs are written asynchronously (in 4 KB pieces): a request never waits for stdout.
-  const destination = pino.destination({ sync: false, minLength: 4096 });
+  // Logs are written asynchronously: a request never waits for stdout (a line still goes out at once).
+  const destination = pino.destination({ sync: false });
   const logger = pino({ level: config.logLevel }, destination);
   const app = await (async () => {
     const db = await prepareDatabase(config, logger, (line) => console.log(line));

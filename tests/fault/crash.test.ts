@@ -12,7 +12,7 @@ let store: Store;
 let shop: Shop;
 before(async () => {
   store = await createStore();
-  shop = await startShop(store, { LOG_LEVEL: 'info' });
+  shop = await startShop(store, { LOG_LEVEL: 'debug' });
 });
 after(async () => {
   await shop?.stop();
@@ -43,13 +43,14 @@ async function killDuring(path: string, form: FormData, afterMs: number, moment:
   const cookie = await login(shop);
   const seen = shop.output().length;
   const sent = fetch(`${shop.url}${path}`, { method: 'POST', headers: { origin: shop.url, cookie }, body: form }).catch((e) => e);
+  // The shop logs each request as it arrives at `debug` (server/plugins/access-log.ts).
   while (!shop.output().slice(seen).includes(`"url":"${path}"`)) await sleep(5);
   const until = Date.now() + afterMs;
   while (!moment() && Date.now() < until) await sleep(2);
   shop.kill('SIGKILL');
   assert.equal((await shop.exited).signal, 'SIGKILL');
   await sent;
-  shop = await startShop(store, { LOG_LEVEL: 'info' });
+  shop = await startShop(store, { LOG_LEVEL: 'debug' });
 }
 
 async function reviewsByProduct(): Promise<Map<number, string[]>> {
