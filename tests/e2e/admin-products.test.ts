@@ -274,7 +274,8 @@ describe('Produtos', () => {
     // A product with images, whose variants are then missing: as right after an upload, before the
     // background has made them.
     let target: Product | undefined;
-    for (const p of await products()) if (p.title !== 'Chapéu de Palha Artesanal' && (await imagesOf(p.id)).length) target = p;
+    // A demo product (the Chapéu made and renamed by the tests above has a gallery of its own history).
+    for (const p of await products()) if (!p.title.startsWith('Chapéu de Palha Artesanal') && (await imagesOf(p.id)).length) target = p;
     assert.ok(target);
     const [first] = (await get<{ images: { url: string; file_name: string }[] }>(`/api/products/images/list.php?product_id=${target.id}`))
       .images;
@@ -292,9 +293,11 @@ describe('Produtos', () => {
       assert.equal((await mark.textContent())?.trim(), 'Processando…');
       await mark.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/admin-products-processing-${width}.png` });
-      // A page asking for a variant gets the original and has the variants made; the admin sees them ready.
+      // A page asking for a variant gets the original (302) and has the variants made; the admin's
+      // own thumbnail may have asked first, and then the variant is already there (200). Either
+      // way the admin sees them ready (the redirect itself: tests/integration/image-variants-background.test.ts).
       const variant = await fetch(`${shop.url}/uploads/${uuid}-640.avif`, { redirect: 'manual' });
-      assert.equal(variant.status, 302);
+      assert.ok([200, 302].includes(variant.status), `variant answered ${variant.status}`);
       await mark.waitFor({ state: 'detached', timeout: 60_000 });
       assert.deepEqual(errors, []);
       await context.close();
