@@ -297,10 +297,12 @@ describe('Produtos', () => {
       assert.equal((await mark.textContent())?.trim(), 'Processando…');
       await mark.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/admin-products-processing-${width}.png` });
-      // A page asking for a variant gets the original and has the variants made; the admin sees them ready.
+      // A page asking for a variant gets the original (302) and has the variants made; the admin sees
+      // them ready. (A job of the previous width may still write them after the files were removed:
+      // then the variant is already there, 200. The redirect itself: image-variants-background.test.ts.)
       await page.unroute(held);
       const variant = await fetch(`${shop.url}/uploads/${uuid}-640.avif`, { redirect: 'manual' });
-      assert.equal(variant.status, 302);
+      assert.ok([200, 302].includes(variant.status), `variant answered ${variant.status}`);
       await mark.waitFor({ state: 'detached', timeout: 60_000 });
       assert.deepEqual(errors, []);
       await context.close();
