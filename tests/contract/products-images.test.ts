@@ -208,6 +208,9 @@ describe('tRPC twins', () => {
     const caller = createCaller({ app: contextFor(c.t.db, { ...ADMIN_USER, id: me[0]?.id ?? 0 }), http: null });
     await expect(caller.productImages.reorder({ product_id: id, order: [99999] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await caller.productImages.reorder({ product_id: id, order: [list[1]?.id ?? 0] });
+    // A direct call is not a request, so nothing waits for the cache to hear of it (on PostgreSQL
+    // the notice arrives on the LISTEN connection a moment later); the read below goes through it.
+    await c.t.app.publicCacheSynced();
     expect((await images(id)).map((i) => i.id)).toEqual([list[1]?.id, list[0]?.id]);
   });
 });
