@@ -154,7 +154,8 @@ describe('connections lost inside a transaction (PostgreSQL)', { skip: !onPostgr
     const upload = (key: string) => {
       const form = new FormData();
       form.append('product_id', String(productId));
-      photos.forEach((data, i) => form.append('files[]', new File([new Uint8Array(data)], `foto-${i}.png`, { type: 'image/png' })));
+      for (const [i, data] of photos.entries())
+        form.append('files[]', new File([new Uint8Array(data)], `foto-${i}.png`, { type: 'image/png' }));
       return exchange(`${s.url}/api/products/images/bulk_upload.php`, {
         method: 'POST',
         headers: { ...headers, 'idempotency-key': key },
