@@ -22,8 +22,8 @@ export const sameOrigin: typeof fetch = (input, init) => fetch(input, { ...init,
 /** Every call over one batched request per tick: all the storefront needs (reads, no uploads). */
 export const batchLink = () => httpBatchLink({ url: '/trpc', maxItems: 10, fetch: sameOrigin });
 
-/** The tRPC client over `link` (the admin adds uploads and Idempotency-Key headers: admin/trpc-link.ts). */
-export function makeTrpcClient(link: TRPCLink<AppRouter> = batchLink()) {
-  return createTRPCClient<AppRouter>({ links: [link] });
+/** The tRPC client over `links` (the admin adds uploads and Idempotency-Key headers: admin/trpc-link.ts). */
+export function makeTrpcClient(links: TRPCLink<AppRouter>[] = [batchLink()]) {
+  return createTRPCClient<AppRouter>({ links });
 }
 export type TrpcClient = ReturnType<typeof makeTrpcClient>;

@@ -4,6 +4,7 @@ import { type AdminUserDto, type Me, newUserProblems, passwordChangeProblems } f
 import { MESSAGES } from '../../shared/errors.ts';
 import type { AppContext, Logger, SessionUser } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { idempotentCreate } from '../idempotency/idempotency.service.ts';
 import { AdminUser, type IAdminUser } from './admin-user.entity.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { createSession, destroyOtherSessions, destroySession, type SessionPolicy } from './session.service.ts';
@@ -62,29 +63,31 @@ export function validateNewCredentials(username: string, password: string): void
 }
 
 /** Creates another administrator (spec §6: every user is an admin). */
-export async function createUser(ctx: AppContext, input: { username: string; password: string }): Promise<number> {
-  const username = input.username.trim();
-  validateNewCredentials(username, input.password);
-  if (await findByUsername(ctx.em, username)) {
-    throw new AppError('CONFLICT', MESSAGES.usernameExists, 'username_exists');
-  }
-  const user = ctx.em.create(AdminUser, {
-    username,
-    password_hash: await hashPassword(input.password),
-    is_admin: true,
-    email: null,
-    created_at: new Date(),
-  });
+export const createUser = idempotentCreate('users.create', {
+  // Checked and hashed (argon2, the slow part) before the transaction.
+  prepare: async (ctx: AppContext, input: { username: string; password: string }) => {
+    const username = input.username.trim();
+    validateNewCredentials(username, input.password);
+    if (await findByUsername(ctx.em, username)) throw usernameExists();
+    return { username, password_hash: await hashPassword(input.password) };
+  },
+  commit: insertUser,
+  // The password is never kept, not even as a digest: a key is tied to the username it created.
+  identity: ([input]) => ({ username: input.username.trim() }),
+});
+
+const usernameExists = () => new AppError('CONFLICT', MESSAGES.usernameExists, 'username_exists');
+
+async function insertUser(ctx: AppContext, user: { username: string; password_hash: string }): Promise<number> {
+  const row = ctx.em.create(AdminUser, { ...user, is_admin: true, email: null, created_at: new Date() });
   try {
     await ctx.em.flush();
   } catch (e) {
     // Two requests racing for one name: the unique index decides.
-    if ((e as { name?: string }).name === 'UniqueConstraintViolationException') {
-      throw new AppError('CONFLICT', MESSAGES.usernameExists, 'username_exists');
-    }
+    if ((e as { name?: string }).name === 'UniqueConstraintViolationException') throw usernameExists();
     throw e;
   }
-  return user.id;
+  return row.id;
 }
 
 export async function deleteUser(ctx: AppContext, id: number): Promise<void> {

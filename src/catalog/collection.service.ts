@@ -9,7 +9,7 @@ import { INT32 } from '../../shared/coerce.ts';
 import { MESSAGES } from '../../shared/errors.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { idempotent } from '../idempotency/idempotency.service.ts';
+import { idempotentCreate } from '../idempotency/idempotency.service.ts';
 import { toCollectionDto } from './catalog.mapper.ts';
 import { Collection } from './collection.entity.ts';
 import { retryOnSlugClash, uniqueSlug } from './slug.ts';
@@ -36,8 +36,9 @@ function sameNameWarning(created: CollectionDto, others: { name: string }[]): st
  * Creates an active collection at the end of the list; the slug comes from the name. A name
  * another collection has is allowed, with a warning that says so and which address this one got.
  */
-export const createCollection = (ctx: AppContext, input: { name: string }) =>
-  idempotent(ctx, 'collections.create', input, (t) => retryOnSlugClash(t, (c) => createOnce(c, input)));
+export const createCollection = idempotentCreate('collections.create', (ctx: AppContext, input: { name: string }) =>
+  retryOnSlugClash(ctx, (c) => createOnce(c, input)),
+);
 
 async function createOnce(ctx: AppContext, input: { name: string }): Promise<CollectionCreated> {
   const name = input.name.trim();

@@ -3,6 +3,7 @@ import { CATALOG_MESSAGES, type ProductImageDto } from '../../shared/catalog.ts'
 import { LIMITS } from '../../shared/limits.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { idempotentCreate } from '../idempotency/idempotency.service.ts';
 import { safeFileName } from '../media/file-name.ts';
 import { missingVariants } from '../media/file-store.ts';
 import { IMAGE_JOBS, mapLimit } from '../media/map-limit.ts';
@@ -67,15 +68,25 @@ const isRefusal = (e: unknown): e is AppError => e instanceof AppError && (e.kin
  * the others when one is refused is `scope` (see RefusalScope). When no file is good the request is
  * refused, naming them. The kept files and their rows are stored together (file-store.ts).
  */
-export async function addProductImages(
+export const addProductImages = idempotentCreate('product_images.upload', {
+  prepare: prepareGallery,
+  commit: commitGallery,
+  // A retry on the twin with the other refusal scope gets what happened the first time.
+  identity: ([productId, uploads]) => ({ productId, uploads }),
+});
+
+type PreparedGallery = { productId: number; prepared: { upload: Upload; image: PreparedImage }[]; refusals: AppError[] };
+
+/** Checks and re-encodes the files (nothing written): a retry of a stored upload never gets here. */
+async function prepareGallery(
   ctx: AppContext,
   productId: number,
   uploads: Upload[],
   scope: RefusalScope = 'whole',
-): Promise<ImagesAdded> {
+): Promise<PreparedGallery> {
   if (uploads.length === 0) throw new AppError('BAD_REQUEST', M.noImages);
   if (uploads.length > LIMITS.galleryMaxFiles) throw new AppError('BAD_REQUEST', M.tooManyImages);
-  const product = await findProductOrFail(ctx.em, productId);
+  await findProductOrFail(ctx.em, productId);
   const prepared: { upload: Upload; image: PreparedImage }[] = [];
   const refusals: AppError[] = [];
   if (scope === 'whole') {
@@ -99,6 +110,12 @@ export async function addProductImages(
   if (prepared.length === 0) {
     throw refusals.length === 1 ? refusals[0] : new AppError('BAD_REQUEST', refusals.map((e) => e.message).join('; '));
   }
+  return { productId, prepared, refusals };
+}
+
+/** Stores the kept files and their rows together (file-store.ts). */
+async function commitGallery(ctx: AppContext, { productId, prepared, refusals }: PreparedGallery): Promise<ImagesAdded> {
+  const product = await findProductOrFail(ctx.em, productId);
   await withSavedImages(
     ctx.uploadsDir,
     prepared.map((p) => p.image),

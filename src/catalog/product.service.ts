@@ -3,9 +3,9 @@ import { CATALOG_MESSAGES, type ProductCreate, type ProductDto, type ProductUpda
 import { MESSAGES } from '../../shared/errors.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { idempotent } from '../idempotency/idempotency.service.ts';
+import { idempotentCreate } from '../idempotency/idempotency.service.ts';
 import { safeFileName } from '../media/file-name.ts';
-import { prepareImage, type Upload, withRemovedImages, withSavedImages } from '../media/media.service.ts';
+import { type PreparedImage, prepareImage, type Upload, withRemovedImages, withSavedImages } from '../media/media.service.ts';
 import { Collection } from './collection.entity.ts';
 import { withGalleries } from './galleries.ts';
 import { parseMoney, parseOptionalMoney } from './money.ts';
@@ -63,14 +63,20 @@ const requiredPrice = (price: string | undefined) => {
   return parseMoney(price, M.invalidPrice);
 };
 
+/** The form's image, checked and re-encoded before any write (`prepareFormImage`), and the name it was sent with. */
+type FormImage = { prepared: PreparedImage; filename: string };
+
+const prepareFormImage = async (ctx: AppContext, image: Upload | undefined): Promise<FormImage | undefined> =>
+  image && { prepared: await prepareImage(image, { signal: ctx.signal }), filename: image.filename };
+
 /**
  * Stores the optional form image as the product's first gallery image, then flushes: product row,
  * gallery rows and positions go to the database in one transaction, and the new file is removed
  * again if that fails.
  */
-async function commitWithImage(ctx: AppContext, product: IProduct, image: Upload | undefined): Promise<ProductDto> {
+async function commitWithImage(ctx: AppContext, product: IProduct, image: FormImage | undefined): Promise<ProductDto> {
   product.search_text = productSearchText(product.title, product.description);
-  const prepared = image ? [await prepareImage(image, { signal: ctx.signal })] : [];
+  const prepared = image ? [image.prepared] : [];
   await withSavedImages(
     ctx.uploadsDir,
     prepared,
@@ -90,12 +96,12 @@ async function commitWithImage(ctx: AppContext, product: IProduct, image: Upload
 }
 
 /** Creates a product at the end of its collection; the slug comes from the title. */
-export const createProduct = (ctx: AppContext, input: ProductCreate, image?: Upload) =>
-  idempotent(ctx, 'products.create', { input, image: image && { filename: image.filename, data: image.data } }, (t) =>
-    retryOnSlugClash(t, (c) => createOnce(c, input, image)),
-  );
+export const createProduct = idempotentCreate('products.create', {
+  prepare: async (ctx: AppContext, input: ProductCreate, image?: Upload) => ({ input, image: await prepareFormImage(ctx, image) }),
+  commit: (ctx, { input, image }) => retryOnSlugClash(ctx, (c) => createOnce(c, input, image)),
+});
 
-async function createOnce(ctx: AppContext, input: ProductCreate, image?: Upload): Promise<ProductDto> {
+async function createOnce(ctx: AppContext, input: ProductCreate, image: FormImage | undefined): Promise<ProductDto> {
   const title = requiredTitle(input.title);
   const price = requiredPrice(input.price);
   const old_price = parseOptionalMoney(input.old_price, M.invalidOldPrice);
@@ -118,10 +124,12 @@ async function createOnce(ctx: AppContext, input: ProductCreate, image?: Upload)
 }
 
 /** Changes the fields sent; a new title gives a new slug (the old one keeps redirecting), a new collection puts the product last in it. */
-export const updateProduct = (ctx: AppContext, input: ProductUpdate, image?: Upload) =>
-  retryOnSlugClash(ctx, (c) => updateOnce(c, input, image));
+export async function updateProduct(ctx: AppContext, input: ProductUpdate, upload?: Upload): Promise<ProductDto> {
+  const image = await prepareFormImage(ctx, upload);
+  return retryOnSlugClash(ctx, (c) => updateOnce(c, input, image));
+}
 
-async function updateOnce(ctx: AppContext, input: ProductUpdate, image?: Upload): Promise<ProductDto> {
+async function updateOnce(ctx: AppContext, input: ProductUpdate, image: FormImage | undefined): Promise<ProductDto> {
   const product = await findProductOrFail(ctx.em, input.id);
   // Every value is checked before the product changes at all.
   const title = input.title === undefined ? undefined : requiredTitle(input.title);

@@ -1,6 +1,7 @@
 import { type BannerDto, type BannerFields, type BannerUpdate, CONTENT_MESSAGES, DEFAULT_SORT_ORDER } from '../../shared/content.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { idempotentCreate } from '../idempotency/idempotency.service.ts';
 import type { StoredImage } from '../media/file-store.ts';
 import { type PreparedImage, prepareImage, withRemovedImages, withSavedImages } from '../media/media.service.ts';
 import { assertStoreVisible } from '../settings/store-lock.ts';
@@ -23,7 +24,8 @@ export async function listBanners(ctx: AppContext, opts: { activeOnly?: boolean 
 }
 
 /** Checks and re-encodes the files sent (none, either or both), keeping which is which. */
-async function prepareBannerImages(files: BannerUploads): Promise<{ image?: PreparedImage; mobile?: PreparedImage; all: PreparedImage[] }> {
+type PreparedBanner = { image?: PreparedImage; mobile?: PreparedImage; all: PreparedImage[] };
+async function prepareBannerImages(files: BannerUploads): Promise<PreparedBanner> {
   const image = files.image ? await prepareImage(files.image) : undefined;
   const mobile = files.mobile ? await prepareImage(files.mobile) : undefined;
   return { image, mobile, all: [image, mobile].filter((i): i is PreparedImage => !!i) };
@@ -39,10 +41,17 @@ function savedUrls(prepared: { image?: PreparedImage; mobile?: PreparedImage }, 
  * A banner needs its image; the phone image (21:9, shown below 768 px), title and link are
  * optional, sort order defaults to 1.
  */
-export async function createBanner(ctx: AppContext, input: BannerFields, files: BannerUploads): Promise<BannerDto> {
+export const createBanner = idempotentCreate('banners.create', {
+  prepare: async (_ctx: AppContext, input: BannerFields, files: BannerUploads) => {
+    checkedLinkUrl(input.href ?? '');
+    if (!files.image) throw new AppError('BAD_REQUEST', CONTENT_MESSAGES.imageRequired);
+    return { input, images: await prepareBannerImages(files) };
+  },
+  commit: (ctx, { input, images }) => storeBanner(ctx, input, images),
+});
+
+async function storeBanner(ctx: AppContext, input: BannerFields, prepared: PreparedBanner): Promise<BannerDto> {
   const href = checkedLinkUrl(input.href ?? '');
-  if (!files.image) throw new AppError('BAD_REQUEST', CONTENT_MESSAGES.imageRequired);
-  const prepared = await prepareBannerImages(files);
   return withSavedImages(ctx.uploadsDir, prepared.all, async (saved) => {
     const urls = savedUrls(prepared, saved);
     const b = ctx.em.create(Banner, {

@@ -1,7 +1,8 @@
 import { CONTENT_MESSAGES, type FooterIconDto, type FooterIconFields } from '../../shared/content.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, onField } from '../errors.ts';
-import { prepareImage, type Upload, withRemovedImages, withSavedImages } from '../media/media.service.ts';
+import { idempotentCreate } from '../idempotency/idempotency.service.ts';
+import { type PreparedImage, prepareImage, type Upload, withRemovedImages, withSavedImages } from '../media/media.service.ts';
 import { assertStoreVisible } from '../settings/store-lock.ts';
 import { bySortOrder, toFooterIconDto } from './content.mapper.ts';
 import { FooterIcon } from './footer.entity.ts';
@@ -22,11 +23,18 @@ export async function listFooterIcons(ctx: AppContext, opts: { activeOnly?: bool
 }
 
 /** An icon needs its image ('Selecione uma imagem'); alt text defaults to 'Forma de pagamento'. */
-export async function createFooterIcon(ctx: AppContext, input: FooterIconFields, image: Upload | undefined): Promise<FooterIconDto> {
-  if (!image) throw new AppError('BAD_REQUEST', CONTENT_MESSAGES.imageRequired, undefined, 'image');
-  const prepared = await prepareImage(image).catch((e) => {
-    throw onField(e, 'image');
-  });
+export const createFooterIcon = idempotentCreate('footer_icons.create', {
+  prepare: async (_ctx: AppContext, input: FooterIconFields, image: Upload | undefined) => {
+    if (!image) throw new AppError('BAD_REQUEST', CONTENT_MESSAGES.imageRequired, undefined, 'image');
+    const prepared = await prepareImage(image).catch((e) => {
+      throw onField(e, 'image');
+    });
+    return { input, prepared };
+  },
+  commit: (ctx, { input, prepared }) => storeFooterIcon(ctx, input, prepared),
+});
+
+function storeFooterIcon(ctx: AppContext, input: FooterIconFields, prepared: PreparedImage): Promise<FooterIconDto> {
   return withSavedImages(ctx.uploadsDir, [prepared], async ([saved]) => {
     const icon = ctx.em.create(FooterIcon, {
       image_url: saved?.url ?? '',

@@ -9,6 +9,7 @@ import {
 } from '../../shared/content.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { idempotentCreate } from '../idempotency/idempotency.service.ts';
 import { assertStoreVisible } from '../settings/store-lock.ts';
 import { bySortOrder, toFooterLinkDto } from './content.mapper.ts';
 import { FooterLink, FooterSection } from './footer.entity.ts';
@@ -34,14 +35,17 @@ export async function listFooterSections(ctx: AppContext): Promise<FooterSection
 }
 
 /** A section needs a non-blank title (spec §5); it starts without links. */
-export async function createFooterSection(ctx: AppContext, input: FooterSectionCreate): Promise<FooterSectionDto> {
-  const s = ctx.em.create(FooterSection, {
-    title: nonBlank(input.title, CONTENT_MESSAGES.sectionTitleRequired, 'title'),
-    ...(input.sort_order === undefined ? {} : { sort_order: input.sort_order }),
-  });
-  await ctx.em.flush();
-  return { id: s.id, title: s.title, sort_order: s.sort_order, links: [] };
-}
+export const createFooterSection = idempotentCreate(
+  'footer_sections.create',
+  async (ctx: AppContext, input: FooterSectionCreate): Promise<FooterSectionDto> => {
+    const s = ctx.em.create(FooterSection, {
+      title: nonBlank(input.title, CONTENT_MESSAGES.sectionTitleRequired, 'title'),
+      ...(input.sort_order === undefined ? {} : { sort_order: input.sort_order }),
+    });
+    await ctx.em.flush();
+    return { id: s.id, title: s.title, sort_order: s.sort_order, links: [] };
+  },
+);
 
 /**
  * Moves a section one place earlier ('up') or later ('down') among the footer's columns, from the
@@ -70,20 +74,23 @@ export async function deleteFooterSection(ctx: AppContext, id: number): Promise<
 }
 
 /** A link needs an existing section and a non-blank label; an empty URL makes it plain text (spec §5). */
-export async function createFooterLink(ctx: AppContext, input: FooterLinkCreate): Promise<FooterLinkDto> {
-  const label = nonBlank(input.label, CONTENT_MESSAGES.linkLabelRequired, 'label');
-  const url = checkedLinkUrl(input.url ?? '', 'url');
-  const section = await ctx.em.findOne(FooterSection, { id: input.section_id });
-  if (!section) throw new AppError('NOT_FOUND', CONTENT_MESSAGES.sectionNotFound);
-  const link = ctx.em.create(FooterLink, {
-    section,
-    label,
-    url,
-    ...(input.sort_order === undefined ? {} : { sort_order: input.sort_order }),
-  });
-  await ctx.em.flush();
-  return toFooterLinkDto(link);
-}
+export const createFooterLink = idempotentCreate(
+  'footer_links.create',
+  async (ctx: AppContext, input: FooterLinkCreate): Promise<FooterLinkDto> => {
+    const label = nonBlank(input.label, CONTENT_MESSAGES.linkLabelRequired, 'label');
+    const url = checkedLinkUrl(input.url ?? '', 'url');
+    const section = await ctx.em.findOne(FooterSection, { id: input.section_id });
+    if (!section) throw new AppError('NOT_FOUND', CONTENT_MESSAGES.sectionNotFound);
+    const link = ctx.em.create(FooterLink, {
+      section,
+      label,
+      url,
+      ...(input.sort_order === undefined ? {} : { sort_order: input.sort_order }),
+    });
+    await ctx.em.flush();
+    return toFooterLinkDto(link);
+  },
+);
 
 /** Changes label, URL or sort order with the same rules as create. */
 export async function updateFooterLink(ctx: AppContext, input: FooterLinkUpdate): Promise<FooterLinkDto> {

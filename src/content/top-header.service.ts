@@ -8,6 +8,7 @@ import {
 } from '../../shared/content.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { idempotentCreate } from '../idempotency/idempotency.service.ts';
 import { assertStoreVisible } from '../settings/store-lock.ts';
 import { bySortOrder, toTopHeaderDto } from './content.mapper.ts';
 import { TopHeader } from './top-header.entity.ts';
@@ -26,16 +27,19 @@ export async function listTopHeaders(ctx: AppContext): Promise<TopHeaderDto[]> {
 }
 
 /** Text is required; blank colours fall back to #003e64 on #ffffff, sort order to 1. */
-export async function createTopHeader(ctx: AppContext, input: TopHeaderCreate): Promise<TopHeaderDto> {
-  const t = ctx.em.create(TopHeader, {
-    text: requireText(input.text),
-    bg_color: input.bg_color || TOP_HEADER_DEFAULTS.bg_color,
-    text_color: input.text_color || TOP_HEADER_DEFAULTS.text_color,
-    sort_order: input.sort_order ?? DEFAULT_SORT_ORDER,
-  });
-  await ctx.em.flush();
-  return toTopHeaderDto(t);
-}
+export const createTopHeader = idempotentCreate(
+  'top_headers.create',
+  async (ctx: AppContext, input: TopHeaderCreate): Promise<TopHeaderDto> => {
+    const t = ctx.em.create(TopHeader, {
+      text: requireText(input.text),
+      bg_color: input.bg_color || TOP_HEADER_DEFAULTS.bg_color,
+      text_color: input.text_color || TOP_HEADER_DEFAULTS.text_color,
+      sort_order: input.sort_order ?? DEFAULT_SORT_ORDER,
+    });
+    await ctx.em.flush();
+    return toTopHeaderDto(t);
+  },
+);
 
 /** Changes the given fields with the same rules as create. */
 export async function updateTopHeader(ctx: AppContext, input: TopHeaderUpdate): Promise<TopHeaderDto> {

@@ -12,6 +12,7 @@ import { IdempotencyKey } from './idempotency-key.entity.ts';
  * - the connection lost while the create committed (its outcome unknown to the request): the row
  *   is looked up once more, and if the create did commit, its answer is given instead of the error.
  * Keys are kept 24 hours (sweepIdempotencyKeys). Without a key a create runs as before.
+ * Every create the admin sends is declared with `idempotentCreate` (the list: README, Operations).
  */
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
@@ -21,12 +22,17 @@ export const MESSAGE_KEY_INVALID = `Idempotency-Key inválida: use de 1 a ${IDEM
 
 const KEY_PATTERN = new RegExp(`^[A-Za-z0-9_.:-]{1,${IDEMPOTENCY_KEY_MAX}}$`);
 
+/** An uploaded file (tRPC FormData or legacy multipart alike) is its name and its bytes, not the form field it came in. */
+const isUpload = (v: object): v is { filename: string; data: Buffer; truncated?: boolean } =>
+  'filename' in v && 'data' in v && Buffer.isBuffer((v as { data: unknown }).data);
+
 /** A stable digest of what was asked: same data, same hash, whatever the key order of objects. */
 export function requestHash(input: unknown): string {
   const canonical = (v: unknown): unknown => {
     if (Buffer.isBuffer(v)) return { sha256: createHash('sha256').update(v).digest('hex') };
     if (Array.isArray(v)) return v.map(canonical);
     if (v && typeof v === 'object' && !(v instanceof Date)) {
+      if (isUpload(v)) return { filename: v.filename, data: canonical(v.data), truncated: v.truncated === true };
       return Object.fromEntries(
         Object.keys(v)
           .sort()
@@ -49,24 +55,29 @@ async function stored<T>(ctx: AppContext, key: string, operation: string, hash: 
 }
 
 /**
- * Runs `create` once per (Idempotency-Key, operation). `input` is what identifies the request
- * (parsed fields, uploaded bytes); `create` gets a context whose EntityManager is inside the transaction.
+ * Runs a create once per (Idempotency-Key, operation). `input` is what identifies the request
+ * (parsed fields, uploaded bytes). `prepare` is the slow part that writes nothing (images
+ * re-encoded): it runs before the transaction, so no connection is held meanwhile (on PGlite an
+ * open transaction holds the whole database). `commit` gets a context whose EntityManager is
+ * inside the transaction that also stores the answer.
  */
-export async function idempotent<T>(
+async function runOnce<P, T>(
   ctx: AppContext,
   operation: string,
   input: unknown,
-  create: (ctx: AppContext) => Promise<T>,
+  prepare: () => Promise<P>,
+  commit: (ctx: AppContext, prepared: P) => Promise<T>,
 ): Promise<T> {
   const key = ctx.idempotencyKey;
-  if (key === null || key === undefined) return create(ctx);
+  if (key === null || key === undefined) return commit(ctx, await prepare());
   if (!KEY_PATTERN.test(key)) throw new AppError('BAD_REQUEST', MESSAGE_KEY_INVALID);
   const hash = requestHash(input);
   const before = await stored<T>(ctx, key, operation, hash);
   if (before) return before.response;
+  const prepared = await prepare();
   try {
     return await ctx.em.fork().transactional(async (em) => {
-      const response = await create({ ...ctx, em });
+      const response = await commit({ ...ctx, em }, prepared);
       // An expired row of the same key (not swept yet) gives way to the new answer.
       await em.nativeDelete(IdempotencyKey, { key, operation, created_at: { $lt: new Date(Date.now() - IDEMPOTENCY_TTL_MS) } });
       em.create(IdempotencyKey, { key, operation, request_hash: hash, response: JSON.parse(JSON.stringify(response ?? null)) });
@@ -84,6 +95,38 @@ export async function idempotent<T>(
     if (after) return after.response;
     throw err;
   }
+}
+
+/** A create in two steps: `prepare` writes nothing (see runOnce) and hands `commit`, which writes, all it needs. */
+export type CreateSteps<A extends unknown[], P, T> = {
+  prepare: (ctx: AppContext, ...args: A) => Promise<P>;
+  commit: (ctx: AppContext, prepared: P) => Promise<T>;
+  /** What identifies a request, when not every argument should (a password is never kept, not even as a digest). */
+  identity?: (args: NoInfer<A>) => unknown;
+};
+
+/**
+ * THE way a create becomes safe to retry: `export const createX = idempotentCreate('x.create', fn)`.
+ * The tRPC procedure and the legacy .php twin call the same service, so both honour the key, one
+ * key is one create whichever of them is retried, and each maps the stored answer as it maps a
+ * fresh one. Without a key the create runs as it always did.
+ */
+export function idempotentCreate<A extends unknown[], T, P = undefined>(
+  operation: string,
+  create: ((ctx: AppContext, ...args: A) => Promise<T>) | CreateSteps<A, P, T>,
+): (ctx: AppContext, ...args: A) => Promise<T> {
+  const steps: CreateSteps<A, P, T> =
+    typeof create === 'function'
+      ? { prepare: async (_ctx, ...args) => args as unknown as P, commit: (ctx, args) => create(ctx, ...(args as unknown as A)) }
+      : create;
+  return (ctx, ...args) =>
+    runOnce(
+      ctx,
+      operation,
+      steps.identity ? steps.identity(args) : args.length === 1 ? args[0] : args,
+      () => steps.prepare(ctx, ...args),
+      (t, prepared) => steps.commit(t, prepared),
+    );
 }
 
 /** Deletes keys older than 24 hours; the number removed. */

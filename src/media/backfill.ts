@@ -11,6 +11,8 @@ export type BackfillReport = { images: number; created: number; failed: string[]
 const running = new Map<string, Promise<boolean>>();
 /** Set by `stopVariants` (shutdown): no new job starts. */
 let stopping = false;
+/** While set (`holdVariants`), jobs wait before they look at an image. */
+let hold: { released: Promise<void>; release: () => void } | null = null;
 
 const exists = (path: string) =>
   stat(path).then(
@@ -30,6 +32,8 @@ export function ensureVariants(dir: string, fileName: string): Promise<boolean> 
   const current = running.get(key);
   if (current) return current;
   const job = (async () => {
+    while (hold) await hold.released;
+    if (stopping) return false;
     if (!(await missingVariants(dir, `/uploads/${fileName}`))) return false;
     let original: Buffer;
     try {
@@ -46,6 +50,32 @@ export function ensureVariants(dir: string, fileName: string): Promise<boolean> 
   })().finally(() => running.delete(key));
   running.set(key, job);
   return job;
+}
+
+/**
+ * Holds every variant job (background queue, start-up backfill, a page asking for a missing
+ * variant) before it looks at its image; resolves once the jobs already past that point are done,
+ * with the function that lets them all go on. For a test that must see an image without its
+ * variants for as long as it looks (the browser tests' shop process takes it over IPC,
+ * tests/e2e/shop-with-controls.ts); the shop itself never holds them.
+ */
+export async function holdVariants(): Promise<() => void> {
+  // The jobs under way now are past the point where they wait (it is their first step); they finish.
+  const passed = hold ? [] : [...running.values()];
+  if (!hold) {
+    let release = () => {};
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    hold = { released, release };
+  }
+  const mine = hold;
+  await Promise.allSettled(passed);
+  return () => {
+    if (hold !== mine) return;
+    hold = null;
+    mine.release();
+  };
 }
 
 /** Images waiting for their variants (folder, file name): names only, the original is read when its turn comes. */
@@ -91,6 +121,9 @@ export async function variantsIdle(): Promise<void> {
 export async function stopVariants(): Promise<void> {
   stopping = true;
   queued.length = 0;
+  const held = hold;
+  hold = null;
+  held?.release();
   await variantsIdle();
   await closeImageProcess();
 }

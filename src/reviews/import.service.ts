@@ -2,6 +2,7 @@ import type { ReviewImportResult } from '../../shared/reviews.ts';
 import { REVIEW_MESSAGES } from '../../shared/reviews.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { idempotentCreate } from '../idempotency/idempotency.service.ts';
 import type { Upload } from '../media/media.service.ts';
 import { cryptoRandom, planDistribution, type Random } from './distribute.ts';
 import { Review } from './review.entity.ts';
@@ -16,12 +17,24 @@ const CHUNK = 1000;
  * checked before the database is touched; clearing, and every insert run in ONE transaction, so
  * a failure or a killed process leaves the previous reviews as they were.
  */
-export async function importReviews(
+export const importReviews = idempotentCreate('reviews.import', {
+  prepare: async (_ctx: AppContext, input: ImportInput, random: Random = cryptoRandom) => ({
+    parsed: readReviewCsv(input.file),
+    input,
+    random,
+  }),
+  commit: (ctx, { parsed, input, random }) => insertReviews(ctx, parsed, input, random),
+  identity: ([input]) => input,
+});
+
+type ImportInput = { file: Upload | undefined; clearExisting: boolean };
+
+async function insertReviews(
   ctx: AppContext,
-  input: { file: Upload | undefined; clearExisting: boolean },
-  random: Random = cryptoRandom,
+  parsed: ReturnType<typeof readReviewCsv>,
+  input: ImportInput,
+  random: Random,
 ): Promise<ReviewImportResult> {
-  const parsed = readReviewCsv(input.file);
   const rows = distinctReviews(parsed);
   const created = await ctx.em.transactional(async (tx) => {
     const products: { id: number }[] = await tx

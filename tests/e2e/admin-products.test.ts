@@ -12,7 +12,7 @@ let shop: Shop;
 let browser: Browser;
 let cookie: string;
 
-shopSuite((s) => ({ shop, browser, cookie } = s), { admin: true });
+shopSuite((s) => ({ shop, browser, cookie } = s), { admin: true, controls: true });
 
 type Product = { id: number; title: string; slug: string; price: string; collection_id: number | null; position: number };
 type Image = { id: number; file_name: string };
@@ -270,13 +270,10 @@ describe('Produtos', () => {
     await context.close();
   });
 
-  // Skipped: flaky in the full suite (a variant job of the demo's start-up or of the previous width
-  // can remake the files between their removal and the admin's first look, so the badge is not
-  // always seen). The behaviour is proven in tests/integration/image-variants-background.test.ts;
-  // making this deterministic needs a way to hold the background variant queue from outside.
-  it.skip('gallery: images whose variants are still being made are marked Processando… until they exist (also on a phone)', async () => {
+  it('gallery: images whose variants are still being made are marked Processando… until they exist (also on a phone)', async () => {
     // A product with images, whose variants are then missing: as right after an upload, before the
-    // background has made them.
+    // background has made them. The shop's variant jobs are held meanwhile (start-up backfill, the
+    // previous width's, the admin's own thumbnails asking for them), so none remakes the files early.
     let target: Product | undefined;
     // A demo product (the Chapéu made and renamed by the tests above has a gallery of its own history).
     for (const p of await products()) if (!p.title.startsWith('Chapéu de Palha Artesanal') && (await imagesOf(p.id)).length) target = p;
@@ -287,29 +284,29 @@ describe('Produtos', () => {
     const uuid = first.url.slice('/uploads/'.length, '/uploads/'.length + 36);
     const uploads = join(shop.dataDir, 'uploads');
     for (const width of [390, 1280]) {
-      for (const f of readdirSync(uploads)) if (f.startsWith(`${uuid}-`)) rmSync(join(uploads, f));
-      const { page, context, errors } = await openSection(browser, shop, '/admin/produtos', width);
-      // The page's own requests for this image's variants are held back (answered with an empty
-      // image), so no request of the admin has them made before the badge is seen.
-      const held = `${shop.url}/uploads/${uuid}-*`;
-      await page.route(held, (route) => route.fulfill({ status: 200, contentType: 'image/webp', body: Buffer.alloc(0) }));
-      await page.getByRole('button', { name: `Editar ${target.title}` }).click();
-      const form = formCard(page, 'Editar produto');
-      // (The demo's own variants may still be in the making at start-up: only this image is looked at.)
-      const mark = form.locator(`[data-testid=gallery-item][data-name="${first.file_name}"]`).getByTestId('gallery-processing');
-      await mark.waitFor();
-      assert.equal((await mark.textContent())?.trim(), 'Processando…');
-      await mark.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/admin-products-processing-${width}.png` });
-      // A page asking for a variant gets the original (302) and has the variants made; the admin sees
-      // them ready. (A job of the previous width may still write them after the files were removed:
-      // then the variant is already there, 200. The redirect itself: image-variants-background.test.ts.)
-      await page.unroute(held);
-      const variant = await fetch(`${shop.url}/uploads/${uuid}-640.avif`, { redirect: 'manual' });
-      assert.ok([200, 302].includes(variant.status), `variant answered ${variant.status}`);
-      await mark.waitFor({ state: 'detached', timeout: 60_000 });
-      assert.deepEqual(errors, []);
-      await context.close();
+      await shop.control('hold-variants');
+      try {
+        for (const f of readdirSync(uploads)) if (f.startsWith(`${uuid}-`)) rmSync(join(uploads, f));
+        const { page, context, errors } = await openSection(browser, shop, '/admin/produtos', width);
+        await page.getByRole('button', { name: `Editar ${target.title}` }).click();
+        const form = formCard(page, 'Editar produto');
+        const mark = form.locator(`[data-testid=gallery-item][data-name="${first.file_name}"]`).getByTestId('gallery-processing');
+        await mark.waitFor();
+        assert.equal((await mark.textContent())?.trim(), 'Processando…');
+        await mark.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS}/admin-products-processing-${width}.png` });
+        // Meanwhile a page asking for a variant gets the original.
+        const variant = await fetch(`${shop.url}/uploads/${uuid}-640.avif`, { redirect: 'manual' });
+        assert.equal(variant.status, 302);
+        assert.equal(variant.headers.get('location'), first.url);
+        // Once the jobs go on, the variants are made and the admin sees the image ready.
+        await shop.control('release-variants');
+        await mark.waitFor({ state: 'detached', timeout: 60_000 });
+        assert.deepEqual(errors, []);
+        await context.close();
+      } finally {
+        await shop.control('release-variants');
+      }
     }
   });
 

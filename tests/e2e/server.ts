@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
+import { HEAP_FLAGS, withMallocEnv } from '../../src/process-settings.ts';
 import { freePort } from '../helpers/free-port.ts';
 
 export const ADMIN = { username: 'dona_loja', password: 'senha-e2e-123' };
@@ -14,15 +15,22 @@ export type Shop = {
   dataDir: string;
   stop: () => Promise<{ code: number | null; lockReleased: boolean }>;
   output: () => string;
+  /** A command to the shop (started with `controls`, see shop-with-controls.ts); resolves once it is done. */
+  control: (command: 'hold-variants' | 'release-variants') => Promise<void>;
 };
 
-export async function startShop(extraEnv: Record<string, string> = {}): Promise<Shop> {
+/**
+ * `controls`: the process is tests/e2e/shop-with-controls.ts (the same server, plus commands over
+ * an IPC channel, started with the process settings main.ts would give itself).
+ */
+export async function startShop(extraEnv: Record<string, string> = {}, opts: { controls?: boolean } = {}): Promise<Shop> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
+  const entry = opts.controls ? [...HEAP_FLAGS, 'tests/e2e/shop-with-controls.ts'] : ['server/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: root,
-    env: {
+    env: withMallocEnv({
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -33,9 +41,22 @@ export async function startShop(extraEnv: Record<string, string> = {}): Promise<
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+    stdio: opts.controls ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
+  let commands = 0;
+  const control = (command: string) =>
+    new Promise<void>((resolve, reject) => {
+      if (!child.send) return reject(new Error('the shop was started without controls'));
+      const id = ++commands;
+      const onReply = (m: { id?: number }) => {
+        if (m.id !== id) return;
+        child.off('message', onReply);
+        resolve();
+      };
+      child.on('message', onReply);
+      child.send({ id, command });
+    });
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
@@ -52,6 +73,7 @@ export async function startShop(extraEnv: Record<string, string> = {}): Promise<
     url,
     dataDir,
     output: () => output,
+    control,
     /** SIGTERM, as a container runtime sends it; resolves with the exit code. */
     stop: async () => {
       const exited = child.exitCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));

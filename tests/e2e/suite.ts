@@ -15,11 +15,11 @@ export type Suite = { shop: Shop; browser: Browser; cookie: string };
  * folder (and the admin's cookie when `admin`), handed to `ready`; after them all is closed.
  * `let shop: Shop; let browser: Browser; shopSuite((s) => ({ shop, browser } = s));`
  */
-export function shopSuite(ready: (suite: Suite) => void, opts: { admin?: boolean } = {}): void {
+export function shopSuite(ready: (suite: Suite) => void, opts: { admin?: boolean; controls?: boolean } = {}): void {
   const suite: Partial<Suite> = {};
   before(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    suite.shop = await startShop();
+    suite.shop = await startShop({}, { controls: opts.controls === true });
     suite.browser = await launchBrowser();
     suite.cookie = opts.admin ? await adminCookie(suite.shop) : '';
     ready(suite as Suite);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import pg from 'pg';
+import { png } from '../helpers/images.ts';
 import { createStore, login, type Outcome, onPostgres, type Shop, type Store, sleep, startShop, tally } from './harness.ts';
 import { type PgProxy, startPgProxy } from './pg-proxy.ts';
 
@@ -138,6 +139,46 @@ describe('connections lost inside a transaction (PostgreSQL)', { skip: !onPostgr
     assert.equal(statusOf(await createCollection(s, cookie, 'Chave cortada', 10_000, 'fault-key-2')), 200);
     assert.equal(statusOf(await createCollection(s, cookie, 'Chave cortada', 10_000, 'fault-key-2')), 200);
     assert.equal(await named('Chave cortada'), '1');
+  });
+
+  it('a gallery upload whose COMMIT landed but whose answer was lost: with its Idempotency-Key, the retry adds no image twice', async () => {
+    const { s, p, cookie } = await shopBehindProxy();
+    const headers = { origin: s.url, cookie };
+    const created = await exchange(`${s.url}/api/products/create.php`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Caneca', price: '19.90' }),
+    });
+    const productId = JSON.parse((created as { body: string }).body).id;
+    const photos = await Promise.all(['#aa0000', '#00aa00', '#0000aa'].map((c) => png(c)));
+    const upload = (key: string) => {
+      const form = new FormData();
+      form.append('product_id', String(productId));
+      for (const [i, data] of photos.entries())
+        form.append('files[]', new File([new Uint8Array(data)], `foto-${i}.png`, { type: 'image/png' }));
+      return exchange(`${s.url}/api/products/images/bulk_upload.php`, {
+        method: 'POST',
+        headers: { ...headers, 'idempotency-key': key },
+        body: form,
+      });
+    };
+    const images = async () =>
+      (await store?.query<{ n: string }>(`select count(*)::text as n from product_images where product_id = ${productId}`))?.[0]?.n;
+    p.arm({ statement: /^\s*commit\b/i, when: 'after', count: 1 });
+    const first = await upload('fault-gallery-1');
+    assert.equal(p.cuts(), 1, 'the COMMIT was cut after the server ran it');
+    assert.equal(statusOf(first), 200, `the outcome is known: ${tally([first])}`);
+    const retry = await upload('fault-gallery-1');
+    assert.equal(statusOf(retry), 200);
+    assert.equal(await images(), '3', 'three images, once');
+    // Cut before BEGIN: nothing written, 503; the retry with the same key adds them once.
+    p.arm({ statement: /^\s*begin\b/i, when: 'before', count: 1 });
+    const cut = await upload('fault-gallery-2');
+    assert.ok(statusOf(cut) === 503, `cut at BEGIN: ${tally([cut])}`);
+    assert.equal(await images(), '3');
+    assert.equal(statusOf(await upload('fault-gallery-2')), 200);
+    assert.equal(statusOf(await upload('fault-gallery-2')), 200);
+    assert.equal(await images(), '6');
   });
 
   it('backends terminated every 100 ms while two writers create collections: the shop recovers by itself', async (t) => {

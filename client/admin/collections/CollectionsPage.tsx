@@ -7,7 +7,6 @@ import { useTRPC, useTRPCClient } from '../../trpc.ts';
 import { useNotify } from '../common/notify.ts';
 import { CrudForm } from '../crud/CrudForm.tsx';
 import { CrudSection } from '../crud/CrudSection.tsx';
-import { makeIdempotencyKeys } from '../crud/idempotency-key.ts';
 import { ItemRow, ListState } from '../crud/ListState.tsx';
 import { EditDeleteButtons, MoveButtons } from '../crud/RowActions.tsx';
 import { useCrudForm } from '../crud/useCrudForm.ts';
@@ -36,7 +35,6 @@ export function CollectionsPage() {
     schema,
     toValues: (c: CollectionDto) => ({ name: c.name }),
   });
-  const createKeys = useMemo(makeIdempotencyKeys, []);
   const submit = useSubmitHandler(form, {
     failure: editing ? t`Erro ao atualizar coleção` : t`Erro ao criar coleção`,
     known: { [NAME_REQUIRED]: ['name'] },
@@ -45,8 +43,7 @@ export function CollectionsPage() {
         await client.collections.update.mutate({ id: editing.id, name: values.name });
         notify.success(t`Coleção atualizada`);
       } else {
-        const { warning } = await client.collections.create.mutate(values, { context: { idempotencyKey: createKeys.keyFor(values) } });
-        createKeys.settled();
+        const { warning } = await client.collections.create.mutate(values);
         notify.success(t`Coleção criada!`);
         if (warning) notify.warning(warning);
       }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
 import type { ProductAdminRow } from '../../../shared/product-admin.ts';
 import { useTRPC, useTRPCClient } from '../../trpc.ts';
@@ -8,7 +8,6 @@ import { useNotify } from '../common/notify.ts';
 import { errorMessage } from '../common/server-errors.ts';
 import { CrudForm } from '../crud/CrudForm.tsx';
 import { CrudSection } from '../crud/CrudSection.tsx';
-import { makeIdempotencyKeys } from '../crud/idempotency-key.ts';
 import { useCrudForm } from '../crud/useCrudForm.ts';
 import { useDeleteAction } from '../crud/useDeleteAction.ts';
 import { useRefresh } from '../crud/useRefresh.ts';
@@ -40,7 +39,6 @@ export function ProductsPage() {
     setPending([]);
   };
   const required = t`Preencha título e preço`;
-  const createKeys = useMemo(makeIdempotencyKeys, []);
   const submit = useSubmitHandler(form, {
     failure: t`Falha ao salvar produto`,
     known: PRODUCT_FIELD_MESSAGES,
@@ -52,10 +50,7 @@ export function ProductsPage() {
         await client.products.update.mutate(productFormData(values, editing.id));
         notify.success(t`Produto atualizado`);
       } else {
-        const created = await client.products.create.mutate(productFormData(values), {
-          context: { idempotencyKey: createKeys.keyFor(values) },
-        });
-        createKeys.settled();
+        const created = await client.products.create.mutate(productFormData(values));
         notify.success(t`Produto criado`);
         if (pending.length > 0) {
           setUploading(true);
