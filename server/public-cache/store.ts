@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { ANY, isWildcard, type Tag } from './tags.ts';
+import { ANY, expiryOf, isWildcard, type Tag } from './tags.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -248,9 +248,12 @@ export class PublicCache {
       bytes: body.length + (br?.length ?? 0) + (gzip?.length ?? 0) + key.length,
       tags,
     };
-    // Kept only when none of its data changed meanwhile and it fits at all.
-    if (src.keep !== false && !this.#changedSince(version, tags) && entry.bytes <= this.#limits.maxBytes) {
-      this.#lru.set(key, entry);
+    // An entry with a deadline (an `expires:` tag) lives until then at most, and not at all once past it.
+    const expires = expiryOf(tags);
+    const ttl = expires === undefined ? undefined : Math.min(expires - entry.builtAt, this.#limits.maxAgeMs);
+    // Kept only when none of its data changed meanwhile, it fits at all and its deadline is ahead.
+    if (src.keep !== false && !this.#changedSince(version, tags) && entry.bytes <= this.#limits.maxBytes && (ttl ?? 1) > 0) {
+      this.#lru.set(key, entry, ttl === undefined ? undefined : { ttl });
       if (this.#lru.peek(key) === entry) for (const t of tags) this.#index(t).add(key);
     }
     return entry;
