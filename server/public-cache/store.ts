@@ -99,7 +99,7 @@ export class PublicCache {
   readonly #limits: CacheLimits;
   readonly #now: () => number;
 
-  constructor(limits: Partial<CacheLimits> = {}, now: () => number = Date.now) {
+  constructor(limits: Partial<CacheLimits> = {}, now: () => number = () => Date.now()) {
     this.#limits = { ...DEFAULT_CACHE_LIMITS, ...limits };
     this.#now = now;
     this.#lru = new LRUCache<string, CacheEntry>({
@@ -250,7 +250,8 @@ export class PublicCache {
     };
     // An entry with a deadline (an `expires:` tag) lives until then at most, and not at all once past it.
     const expires = expiryOf(tags);
-    const ttl = expires === undefined ? undefined : Math.min(expires - entry.builtAt, this.#limits.maxAgeMs);
+    // (lru-cache drops an entry once its age exceeds the ttl: one millisecond less makes the deadline itself stale.)
+    const ttl = expires === undefined ? undefined : Math.min(expires - entry.builtAt - 1, this.#limits.maxAgeMs);
     // Kept only when none of its data changed meanwhile, it fits at all and its deadline is ahead.
     if (src.keep !== false && !this.#changedSince(version, tags) && entry.bytes <= this.#limits.maxBytes && (ttl ?? 1) > 0) {
       this.#lru.set(key, entry, ttl === undefined ? undefined : { ttl });
