@@ -40,7 +40,7 @@ const waLinks = (html: string) =>
   });
 const floatOf = (html: string) => {
   const at = html.indexOf('data-whatsapp="float"');
-  return at < 0 ? null : html.slice(html.lastIndexOf('<a ', at), html.indexOf('</a>', at) + 4);
+  return at < 0 ? null : html.slice(html.lastIndexOf('<div ', at), html.indexOf('</div>', at) + 6);
 };
 const save = async (change: Record<string, unknown>) => expect((await c.trpcMutation('settings.update', change)).statusCode).toBe(200);
 
@@ -82,10 +82,14 @@ describe('with a WhatsApp number and no Shopify shop', () => {
     expect(float).toContain('aria-label="Fale conosco pelo WhatsApp"');
     expect(float).not.toContain('Respondemos'); // no set hours: always answering
     expect(waLinks(float)[0]).toMatchObject({ number: '5511987654321', text: 'Olá! Vim pela loja Minha Loja e gostaria de atendimento.' });
+    // After the root has closed (every <div> from the root's on is closed before it), just before the state.
     const root = html.indexOf('<div id="root">');
     const state = html.indexOf('<script id="__STATE__"');
-    expect(html.indexOf('data-whatsapp="float"')).toBeGreaterThan(html.lastIndexOf('</div>', state));
-    expect(html.indexOf('data-whatsapp="float"')).toBeGreaterThan(root);
+    const start = html.lastIndexOf('<div ', html.indexOf('data-whatsapp="float"'));
+    const between = html.slice(root, start);
+    expect(root).toBeGreaterThan(0);
+    expect(between.match(/<div[\s>]/g)?.length).toBe(between.match(/<\/div>/g)?.length);
+    expect(start + float.length).toBe(state);
     expect(html.slice(state)).not.toContain('whatsapp.status'); // nothing of it to hydrate
     await save({ whatsapp_message: 'Oi! Vi a loja & quero ajuda #promo' });
     expect(waLinks(floatOf(await page(c.t.app, '/')) ?? '')[0]?.text).toBe('Oi! Vi a loja & quero ajuda #promo');

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Flex, Group, Stack, Text, TextInput } from '@mantine/core';
 import { WEEK_ORDER } from '../../../shared/business-hours.ts';
 import type { FormOf } from '../common/useContractForm.ts';
 import type { WhatsAppValues } from './whatsapp-form.ts';
@@ -14,29 +14,39 @@ export function HoursEditor({ form, disabled }: { form: FormOf<WhatsAppValues>; 
         const open = form.values.whatsapp_hours[day]?.open ?? false;
         const name = names[day] ?? '';
         return (
-          <Group key={day} gap="sm" wrap="wrap" align="flex-start">
+          <Flex
+            key={day}
+            direction={{ base: 'column', sm: 'row' }}
+            gap={{ base: 6, sm: 'sm' }}
+            align={{ base: 'stretch', sm: 'flex-start' }}
+          >
             <Checkbox
-              w={150}
-              mt={8}
+              w={{ sm: 150 }}
+              mt={{ sm: 8 }}
               label={name}
               disabled={disabled}
               {...form.getInputProps(`whatsapp_hours.${day}.open`, { type: 'checkbox' })}
             />
-            <TextInput
-              type="time"
-              w={120}
-              aria-label={t`${name}: das`}
-              disabled={disabled || !open}
-              {...form.getInputProps(`whatsapp_hours.${day}.from`)}
-            />
-            <TextInput
-              type="time"
-              w={120}
-              aria-label={t`${name}: até`}
-              disabled={disabled || !open}
-              {...form.getInputProps(`whatsapp_hours.${day}.to`)}
-            />
-          </Group>
+            <Group gap={8} wrap="nowrap" align="flex-start">
+              <TextInput
+                type="time"
+                w={128}
+                aria-label={t`${name}: das`}
+                disabled={disabled || !open}
+                {...form.getInputProps(`whatsapp_hours.${day}.from`)}
+              />
+              <Text mt={6} aria-hidden="true">
+                –
+              </Text>
+              <TextInput
+                type="time"
+                w={128}
+                aria-label={t`${name}: até`}
+                disabled={disabled || !open}
+                {...form.getInputProps(`whatsapp_hours.${day}.to`)}
+              />
+            </Group>
+          </Flex>
         );
       })}
     </Stack>

@@ -36,24 +36,25 @@ export function WhatsAppFloat({ number, message, siteTitle, status }: Props) {
     else if (next.inDays === 1) note = t`Respondemos amanhã a partir das ${time}`;
     else note = t`Respondemos a partir de ${day}, ${time}`;
   }
+  // The note sits beside the link, not in it, so the link's name is exactly its label; the link
+  // still covers the whole pill (a stretched link), and the note is its description.
   return (
-    <a
-      className={classes.float}
-      href={whatsappLink(number, text)}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label={t`Fale conosco pelo WhatsApp`}
-      aria-describedby={note ? 'whatsapp-hours' : undefined}
-      data-whatsapp="float"
-    >
-      <span className={classes.floatIcon}>
-        <WhatsAppIcon size={30} />
-      </span>
+    <div className={classes.float} data-whatsapp="float">
       {note && (
         <span id="whatsapp-hours" className={classes.note}>
           {note}
         </span>
       )}
-    </a>
+      <a
+        className={classes.floatLink}
+        href={whatsappLink(number, text)}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={t`Fale conosco pelo WhatsApp`}
+        aria-describedby={note ? 'whatsapp-hours' : undefined}
+      >
+        <WhatsAppIcon size={30} />
+      </a>
+    </div>
   );
 }
