@@ -1,3 +1,4 @@
+import { I18nProvider } from '@lingui/react';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createTRPCClient } from '@trpc/client';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -9,6 +10,7 @@ import { PublicOriginContext } from './storefront/product/product-url.ts';
 import { StorefrontRoot } from './storefront/Root.tsx';
 import { StorefrontRouter } from './storefront/router.tsx';
 import { layoutPrefetch, matchStorefrontRoute, type Trpc } from './storefront/routes.ts';
+import { WhatsAppFloat } from './storefront/whatsapp/WhatsAppFloat.tsx';
 
 export type { Crumb, PageHead, SiteHead } from './page-head.ts';
 
@@ -24,12 +26,39 @@ export type RenderResult = {
   /** What the document head says about the page: meta tags and JSON-LD are written from it. */
   head: PageHead;
   state: ReturnType<typeof dehydrate>;
+  /** Static HTML after the app, never hydrated: the floating WhatsApp button. */
+  after: string;
 };
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   let out = '';
   for await (const chunk of stream) out += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
   return out;
+}
+
+/**
+ * The floating WhatsApp button of an open store with a number (issue 18), as static HTML: it
+ * needs no script, so it is rendered apart from the app and the client bundle never carries it.
+ * Its status (open now or when next) is read through `whatsapp.status`, whose `until` makes the
+ * page's cache entry expire at the next opening, closing or midnight; it is not sent to hydrate.
+ */
+async function whatsappFloat(trpc: Trpc, queryClient: QueryClient, locale: Locale): Promise<string> {
+  const settings = queryClient.getQueryData(trpc.settings.get.queryKey());
+  if (!settings || !('currency' in settings) || !settings.whatsapp_number) return '';
+  const options = trpc.whatsapp.status.queryOptions();
+  const status = await queryClient.fetchQuery(options);
+  queryClient.removeQueries({ queryKey: options.queryKey });
+  const { prelude } = await prerenderToNodeStream(
+    <I18nProvider i18n={i18nByLocale[locale]}>
+      <WhatsAppFloat
+        number={settings.whatsapp_number}
+        message={settings.whatsapp_message}
+        siteTitle={settings.site_title}
+        status={status}
+      />
+    </I18nProvider>,
+  );
+  return streamToString(prelude);
 }
 
 /**
@@ -78,6 +107,7 @@ export async function render({ url, origin, trpc, queryClient }: RenderInput): P
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return {
+    after: await whatsappFloat(trpc, queryClient, locale),
     html: await streamToString(prelude),
     status: missing ? 404 : 200,
     locale,

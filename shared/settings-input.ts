@@ -5,6 +5,7 @@ import { MESSAGES } from './errors.ts';
 import { installmentsProblem, MIN_INSTALMENT_MESSAGE, PERCENT_RANGES, SETTING_RANGES, shippingDaysProblem } from './setting-ranges.ts';
 import { type Settings, ZSettings } from './settings.ts';
 import { zBlock, zLine, zName } from './text-fields.ts';
+import { WHATSAPP_INPUTS, whatsappHoursProblem } from './whatsapp-input.ts';
 
 const MESSAGE_FOR: Partial<Record<keyof Settings, string>> = { locale: MESSAGES.invalidLocale, currency: MESSAGES.invalidCurrency };
 
@@ -23,6 +24,7 @@ function inputFor(key: keyof Settings, schema: z.ZodType): z.ZodType {
     return zPercentBetween(r.min, r.max, r.message);
   }
   if (key === 'installments_min_value') return zMoneyText(MIN_INSTALMENT_MESSAGE);
+  if (key in WHATSAPP_INPUTS) return WHATSAPP_INPUTS[key as keyof typeof WHATSAPP_INPUTS];
   if (schema instanceof z.ZodEnum) return z.enum(schema.options as [string, ...string[]], { error: MESSAGE_FOR[key] });
   if (isColorSetting(key))
     return zLine({ trim: true, max: 64, tooLong: INVALID_COLOR_MESSAGE }).refine((v) => isSettingColor(key, v), INVALID_COLOR_MESSAGE);
@@ -47,6 +49,9 @@ export const ZSettingsUpdate = z.object({ ...fields, store_unlock_password: zLin
   const { installments_max: most, installments_interest_free: free } = v as Partial<Settings>;
   const order = most !== undefined && free !== undefined ? installmentsProblem(most, free) : null;
   if (order) ctx.addIssue({ code: 'custom', message: order, path: ['installments_interest_free'] });
+  const { whatsapp_hours_enabled: enabled, whatsapp_hours: hours } = v as Partial<Settings>;
+  const closed = enabled !== undefined && hours !== undefined ? whatsappHoursProblem(enabled, hours) : null;
+  if (closed) ctx.addIssue({ code: 'custom', message: closed, path: ['whatsapp_hours_enabled'] });
 }) as unknown as z.ZodType<Partial<Settings> & { store_unlock_password?: string }>;
 export type SettingsUpdate = z.infer<typeof ZSettingsUpdate>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, DEFAULT_WEEK_HOURS } from './business-hours.ts';
 import { CURRENCY_CODES } from './currencies.ts';
 import { LIMITS } from './limits.ts';
 import { LOCALES } from './locales.ts';
@@ -78,6 +79,12 @@ export const SETTINGS_DEFAULTS = {
   installments_interest_free: LIMITS.installments.default,
   installments_min_value: '0.00',
   installments_interest_rate: LIMITS.installmentsInterestRate.default,
+  // WhatsApp (issue 18): '' = no WhatsApp; hours off = no set hours.
+  whatsapp_number: '',
+  whatsapp_message: '',
+  whatsapp_hours_enabled: false,
+  whatsapp_hours: DEFAULT_WEEK_HOURS,
+  time_zone: DEFAULT_TIME_ZONE,
 } as const;
 
 const color = z.string().max(64);
@@ -155,6 +162,12 @@ export const ZSettings = z.object({
   installments_interest_free: z.number().int(),
   installments_min_value: z.string(),
   installments_interest_rate: z.number(),
+  /** WhatsApp (issue 18): E.164 number ('' = off), default message, hours (Sunday first) in `time_zone`. */
+  whatsapp_number: z.string(),
+  whatsapp_message: z.string(),
+  whatsapp_hours_enabled: z.boolean(),
+  whatsapp_hours: z.array(z.object({ open: z.boolean(), from: z.string(), to: z.string() })),
+  time_zone: z.string(),
 });
 export type Settings = z.infer<typeof ZSettings>;
 export type SettingsKey = keyof Settings;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { ANY, isWildcard, type Tag } from './tags.ts';
+import { ANY, expiryOf, isWildcard, type Tag } from './tags.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -99,7 +99,7 @@ export class PublicCache {
   readonly #limits: CacheLimits;
   readonly #now: () => number;
 
-  constructor(limits: Partial<CacheLimits> = {}, now: () => number = Date.now) {
+  constructor(limits: Partial<CacheLimits> = {}, now: () => number = () => Date.now()) {
     this.#limits = { ...DEFAULT_CACHE_LIMITS, ...limits };
     this.#now = now;
     this.#lru = new LRUCache<string, CacheEntry>({
@@ -248,9 +248,13 @@ export class PublicCache {
       bytes: body.length + (br?.length ?? 0) + (gzip?.length ?? 0) + key.length,
       tags,
     };
-    // Kept only when none of its data changed meanwhile and it fits at all.
-    if (src.keep !== false && !this.#changedSince(version, tags) && entry.bytes <= this.#limits.maxBytes) {
-      this.#lru.set(key, entry);
+    // An entry with a deadline (an `expires:` tag) lives until then at most, and not at all once past it.
+    const expires = expiryOf(tags);
+    // (lru-cache drops an entry once its age exceeds the ttl: one millisecond less makes the deadline itself stale.)
+    const ttl = expires === undefined ? undefined : Math.min(expires - entry.builtAt - 1, this.#limits.maxAgeMs);
+    // Kept only when none of its data changed meanwhile, it fits at all and its deadline is ahead.
+    if (src.keep !== false && !this.#changedSince(version, tags) && entry.bytes <= this.#limits.maxBytes && (ttl ?? 1) > 0) {
+      this.#lru.set(key, entry, ttl === undefined ? undefined : { ttl });
       if (this.#lru.peek(key) === entry) for (const t of tags) this.#index(t).add(key);
     }
     return entry;

@@ -25,6 +25,7 @@
  * | the collections list                                        | collections                            |
  * | every page (the header menu lists the collections)          | collections, plus its reads' tags      |
  * | settings, layout, banners, footer reads, robots.txt         | none (their changes drop everything)   |
+ * | whatsapp.status (open now or not: time-dependent)            | expires:<ms>, the next opening/closing |
  * | anything not declared here                                  | any (every change drops it)            |
  *
  * Pages and tRPC batches get the tags of the procedures they ran (`readTags`, collected by the
@@ -41,6 +42,21 @@ export const PRODUCTS: Tag = 'products';
 export const COLLECTIONS: Tag = 'collections';
 export const productTag = (id: number | string): Tag => `product:${id}`;
 export const collectionTag = (id: number | string | null): Tag => `collection:${id ?? 'none'}`;
+/**
+ * Not data but a deadline: an entry holding `expires:<epoch ms>` is kept no longer than that
+ * (store.ts), whatever the writes; what it shows depends on the time (the WhatsApp hours).
+ */
+export const expiresTag = (at: number): Tag => `expires:${at}`;
+/** The earliest deadline among an entry's tags, if any. */
+export function expiryOf(tags: readonly Tag[]): number | undefined {
+  let earliest: number | undefined;
+  for (const t of tags) {
+    if (!t.startsWith('expires:')) continue;
+    const at = Number(t.slice(8));
+    if (Number.isFinite(at) && (earliest === undefined || at < earliest)) earliest = at;
+  }
+  return earliest;
+}
 /** A tag ending in `:*` matches every tag of its kind. */
 export const isWildcard = (tag: Tag) => tag.endsWith(':*');
 
@@ -88,6 +104,11 @@ const READS: Record<string, Rule> = {
   'topHeaders.list': () => LAYOUT_TAGS,
   'footer.icons': () => LAYOUT_TAGS,
   'footer.sections': () => LAYOUT_TAGS,
+  // Settings (dropping everything on change) and the clock: it holds until the next boundary.
+  'whatsapp.status': (_i, out) => {
+    const until = (out as { until?: number | null } | undefined)?.until;
+    return typeof until === 'number' ? [expiresTag(until)] : LAYOUT_TAGS;
+  },
 };
 
 /** True when the procedure has a declared rule (a cached procedure without one is refused at start). */

@@ -25,6 +25,8 @@ type Page = {
   /** The page's LCP image, when known apart from the page head's (written before the stylesheet and scripts). */
   lcpImage?: ImagePreload | ImagePreload[] | null;
   body: string;
+  /** Static HTML after the app's root, never hydrated (the floating WhatsApp button). */
+  after?: string;
   state?: unknown;
   assets: EntryAssets;
 };
@@ -111,5 +113,5 @@ export function documentHtml(p: Page): string {
     .filter(Boolean)
     .join('');
   const state = p.state === undefined ? '' : `<script id="__STATE__" type="application/json">${safeJson(p.state)}</script>`;
-  return `<!doctype html><html lang="${escapeHtml(p.lang)}"><head>${head}</head><body><div id="root">${body}</div>${state}<script type="module" src="${p.assets.script}"></script></body></html>`;
+  return `<!doctype html><html lang="${escapeHtml(p.lang)}"><head>${head}</head><body><div id="root">${body}</div>${p.after ?? ''}${state}<script type="module" src="${p.assets.script}"></script></body></html>`;
 }

@@ -95,6 +95,7 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
       faviconUrl: page.faviconUrl,
       seo,
       body: page.html,
+      after: page.after,
       state: page.state,
       assets: assets.storefront,
     });

@@ -14,6 +14,7 @@ import { reviewsRouter } from './routers/reviews.router.ts';
 import { settingsRouter } from './routers/settings.router.ts';
 import { storeRouter } from './routers/store.router.ts';
 import { topHeadersRouter } from './routers/top-headers.router.ts';
+import { whatsappRouter } from './routers/whatsapp.router.ts';
 import { createCallerFactory, router } from './trpc.ts';
 
 export const appRouter = router({
@@ -33,6 +34,7 @@ export const appRouter = router({
   store: storeRouter,
   reviews: reviewsRouter,
   backup: backupRouter,
+  whatsapp: whatsappRouter,
 });
 
 export type AppRouter = typeof appRouter;

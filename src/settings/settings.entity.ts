@@ -76,6 +76,11 @@ export const SettingsRow = defineEntity({
     installments_interest_free: p.smallint(),
     installments_min_value: p.decimal('string').precision(12).scale(2),
     installments_interest_rate: p.decimal('number').precision(4).scale(2),
+    whatsapp_number: p.string(),
+    whatsapp_message: p.text(),
+    whatsapp_hours_enabled: p.boolean(),
+    whatsapp_hours: p.json<{ open: boolean; from: string; to: string }[]>(),
+    time_zone: p.string(),
     updated_at: p.datetime().onUpdate(() => new Date()),
   },
 });

@@ -3,6 +3,7 @@ import { MESSAGES } from '../../shared/errors.ts';
 import { installmentsProblem, shippingDaysProblem } from '../../shared/setting-ranges.ts';
 import { normalizeShopDomain, SETTINGS_DEFAULTS, SETTINGS_KEYS, type Settings, SHOP_DOMAIN_PATTERN } from '../../shared/settings.ts';
 import { type AdminSettings, type SettingsUpdate, ZSettingsUpdate } from '../../shared/settings-input.ts';
+import { whatsappHoursProblem } from '../../shared/whatsapp-input.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { AppContext, ShopDefaults } from '../context.ts';
 import { AppError, onField } from '../errors.ts';
@@ -126,6 +127,11 @@ export async function updateSettings(ctx: AppContext, raw: unknown, images: Sett
     const field = fields.installments_interest_free === undefined ? 'installments_max' : 'installments_interest_free';
     throw new AppError('BAD_REQUEST', order, undefined, field);
   }
+  const closed = whatsappHoursProblem(
+    fields.whatsapp_hours_enabled ?? row.whatsapp_hours_enabled,
+    fields.whatsapp_hours ?? row.whatsapp_hours,
+  );
+  if (closed) throw new AppError('BAD_REQUEST', closed, undefined, 'whatsapp_hours_enabled');
   const hash = store_unlock_password ? await hashPassword(store_unlock_password) : undefined;
   const cleared = IMAGE_COLUMNS.filter((c) => ({ logo_url, favicon_url, footer_image_url })[c] === '' && row[c]);
 

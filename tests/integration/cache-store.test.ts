@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChangeListener, openChangeListener } from '../../server/public-cache/change-listener.ts';
 import { PublicCache } from '../../server/public-cache/store.ts';
-import type { ChangeNotice } from '../../server/public-cache/tags.ts';
+import { type ChangeNotice, expiresTag } from '../../server/public-cache/tags.ts';
 import { Session } from '../../src/auth/session.entity.ts';
 import { TopHeader } from '../../src/content/top-header.entity.ts';
 import type { Database } from '../../src/db/database.ts';
@@ -92,6 +92,26 @@ describe('PublicCache', () => {
     expect(cache.peek('a')?.body.toString()).toBe('one');
     now += 100;
     expect(cache.peek('a')).toBeUndefined();
+  });
+
+  it('keeps an entry with a deadline (an expires: tag) until then at most, and one already past it not at all', async () => {
+    let now = 1_000;
+    const cache = new PublicCache({ maxAgeMs: 10_000 }, () => now);
+    const tagged = (body: string, tags: string[]) => async () => ({ status: 200, contentType: 'text/plain', body, tags });
+    await cache.get('hours', tagged('open', ['collections', expiresTag(1_500), expiresTag(3_000)]));
+    await cache.get('plain', tagged('no deadline', ['collections']));
+    now = 1_499;
+    expect(cache.peek('hours')?.body.toString()).toBe('open');
+    now = 1_500; // the earliest deadline
+    expect(cache.peek('hours')).toBeUndefined();
+    expect(cache.peek('plain')?.body.toString()).toBe('no deadline');
+    // Built at or after its deadline (a slow build): answered, not kept.
+    expect((await cache.get('late', tagged('late', [expiresTag(1_500)]))).body.toString()).toBe('late');
+    expect(cache.peek('late')).toBeUndefined();
+    // A far deadline does not outlive the maximum age.
+    await cache.get('far', tagged('far', [expiresTag(1_000_000)]));
+    now += 10_001;
+    expect(cache.peek('far')).toBeUndefined();
   });
 
   it('keeps brotli and gzip variants that decode to the same bytes, and an ETag of the body', async () => {

@@ -11,6 +11,7 @@ import { useCurrentSlug } from '../common/use-current-slug.ts';
 import { PaymentOptions } from '../payment/PaymentOptions.tsx';
 import { Link, useParams } from '../router.tsx';
 import { BuyArea } from '../shopify/BuyArea.tsx';
+import { BuyOnWhatsApp } from '../whatsapp/BuyOnWhatsApp.tsx';
 import { Gallery } from './Gallery.tsx';
 import classes from './ProductPage.module.css';
 import { ProductSpecs } from './ProductSpecs.tsx';
@@ -98,7 +99,11 @@ export function ProductPage() {
               <DeliveryText min={min} max={max} />
             </div>
           )}
-          <BuyArea product={product} settings={settings} />
+          <BuyArea
+            product={product}
+            settings={settings}
+            alternative={settings.whatsapp_number ? <BuyOnWhatsApp product={product} settings={settings} /> : undefined}
+          />
           {product.description && (
             <section className={classes.description}>
               <h2>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { ProductDto } from '../../../shared/catalog.ts';
+import { whatsappLink } from '../../../shared/whatsapp-link.ts';
 import { useProductUrl } from './product-url.ts';
 import classes from './ShareBlock.module.css';
 import { CheckIcon, FacebookIcon, LinkIcon, ShareIcon, WhatsAppIcon } from './ShareIcons.tsx';
@@ -50,7 +51,7 @@ export function ShareBlock({ product }: { product: ProductDto }) {
     // A dismissed sheet rejects with AbortError: nothing to report.
     navigator.share({ title: product.title, url }).catch(() => {});
   };
-  const whatsapp = `https://wa.me/?text=${encodeURIComponent(`${product.title} ${url}`)}`;
+  const whatsapp = whatsappLink('', `${product.title} ${url}`);
   const facebook = `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`;
 
   return (

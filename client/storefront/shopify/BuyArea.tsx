@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { type CSSProperties, useCallback, useState } from 'react';
+import { type CSSProperties, type ReactNode, useCallback, useState } from 'react';
 import type { ProductDto } from '../../../shared/catalog.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import classes from './BuyArea.module.css';
@@ -13,18 +13,26 @@ import { useShopSetup } from './useShopSetup.ts';
  * Product page buy area (spec §2): 'Adicionar ao Carrinho' and 'Comprar Agora' (straight to
  * checkout) from the Buy Button, sized by product_button_width_percent / _height_px. Without a
  * configured shop or a Shopify id for the product, a clear note instead of buttons that do nothing.
+ * `alternative`, another way to buy (WhatsApp, issue 18), follows the buttons, or takes the note's place.
  */
-export function BuyArea({ product, settings }: { product: ProductDto; settings: Settings }) {
+export function BuyArea({ product, settings, alternative }: { product: ProductDto; settings: Settings; alternative?: ReactNode }) {
   const setup = useShopSetup(settings);
   const ref = productRef(product.shopify_product_id);
   if (!setup || !ref) {
     return (
-      <p className={classes.note}>
-        <Trans>Compra online indisponível para este produto</Trans>
-      </p>
+      alternative ?? (
+        <p className={classes.note}>
+          <Trans>Compra online indisponível para este produto</Trans>
+        </p>
+      )
     );
   }
-  return <BuyButtons key={product.id} setup={setup} product={ref} />;
+  return (
+    <>
+      <BuyButtons key={product.id} setup={setup} product={ref} />
+      {alternative}
+    </>
+  );
 }
 
 function BuyButtons({ setup, product }: { setup: ShopSetup; product: ProductRef }) {
