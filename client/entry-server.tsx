@@ -3,6 +3,7 @@ import { createTRPCClient } from '@trpc/client';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { AppRouter } from '../server/trpc/router.ts';
 import { isLocale, type Locale } from '../shared/locales.ts';
+import { consentMarkup } from './consent/consent-markup.ts';
 import { i18nByLocale } from './i18n-catalogs.ts';
 import { type PageHead, pageHead } from './page-head.ts';
 import { PublicOriginContext } from './storefront/product/product-url.ts';
@@ -24,6 +25,8 @@ export type RenderResult = {
   /** What the document head says about the page: meta tags and JSON-LD are written from it. */
   head: PageHead;
   state: ReturnType<typeof dehydrate>;
+  /** The cookie banner and preferences (client/consent/), '' while the shop has no analytics or ads tag. */
+  consent: string;
 };
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
@@ -86,5 +89,6 @@ export async function render({ url, origin, trpc, queryClient }: RenderInput): P
     faviconUrl: settings?.favicon_url ?? '',
     head: info.head,
     state: dehydrate(queryClient),
+    consent: settings && 'currency' in settings ? consentMarkup(locale, settings) : '',
   };
 }

@@ -78,6 +78,9 @@ export const SETTINGS_DEFAULTS = {
   installments_interest_free: LIMITS.installments.default,
   installments_min_value: '0.00',
   installments_interest_rate: LIMITS.installmentsInterestRate.default,
+  ga4_measurement_id: '',
+  meta_pixel_id: '',
+  tiktok_pixel_id: '',
 } as const;
 
 const color = z.string().max(64);
@@ -155,6 +158,10 @@ export const ZSettings = z.object({
   installments_interest_free: z.number().int(),
   installments_min_value: z.string(),
   installments_interest_rate: z.number(),
+  /** Analytics and ads tags (issue 18), '' when unused: loaded only after consent (shared/tracking-tags.ts). */
+  ga4_measurement_id: z.string(),
+  meta_pixel_id: z.string(),
+  tiktok_pixel_id: z.string(),
 });
 export type Settings = z.infer<typeof ZSettings>;
 export type SettingsKey = keyof Settings;

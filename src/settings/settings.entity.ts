@@ -76,6 +76,10 @@ export const SettingsRow = defineEntity({
     installments_interest_free: p.smallint(),
     installments_min_value: p.decimal('string').precision(12).scale(2),
     installments_interest_rate: p.decimal('number').precision(4).scale(2),
+    // Analytics and ads tags (issue 18): shared/tracking-tags.ts.
+    ga4_measurement_id: p.string(),
+    meta_pixel_id: p.string(),
+    tiktok_pixel_id: p.string(),
     updated_at: p.datetime().onUpdate(() => new Date()),
   },
 });
