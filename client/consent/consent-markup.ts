@@ -40,9 +40,9 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 export const CONSENT_IDS = { banner: 'cookie-consent', preferences: 'cookie-preferences' } as const;
 
 const INTRO: Record<'analytics' | 'marketing' | 'both', MessageDescriptor> = {
-  analytics: msg`Usamos cookies necessários para a loja funcionar (carrinho e segurança). Com a sua permissão, usamos também cookies de análise para entender como a loja é visitada.`,
-  marketing: msg`Usamos cookies necessários para a loja funcionar (carrinho e segurança). Com a sua permissão, usamos também cookies de marketing para medir o resultado de anúncios.`,
-  both: msg`Usamos cookies necessários para a loja funcionar (carrinho e segurança). Com a sua permissão, usamos também cookies de análise, para entender como a loja é visitada, e de marketing, para medir o resultado de anúncios.`,
+  analytics: msg`Usamos cookies necessários para a loja funcionar e, com a sua permissão, cookies de análise para medir visitas.`,
+  marketing: msg`Usamos cookies necessários para a loja funcionar e, com a sua permissão, cookies de marketing para medir anúncios.`,
+  both: msg`Usamos cookies necessários para a loja funcionar e, com a sua permissão, cookies de análise e de marketing para medir visitas e anúncios.`,
 };
 
 function category(i18n: I18n, name: ConsentCategory, tools: string[], first: boolean): string {
@@ -80,7 +80,7 @@ export function consentMarkup(locale: Locale, ids: Partial<TagIds>): string {
     `<style>${CONSENT_CSS}</style>`,
     `<section id="${banner}" class="cc" aria-labelledby="cc-title" aria-describedby="cc-text"${data} hidden>`,
     `<div class="cc-in"><div class="cc-body"><h2 id="cc-title" class="cc-title">${t(msg`Privacidade e cookies`)}</h2>`,
-    `<p id="cc-text" class="cc-text">${t(intro)} ${t(msg`Você pode mudar a sua escolha quando quiser em 'Preferências de cookies', no rodapé.`)}</p></div>`,
+    `<p id="cc-text" class="cc-text">${t(intro)} ${t(msg`Mude a sua escolha quando quiser em 'Preferências de cookies', no rodapé.`)}</p></div>`,
     `<div class="cc-actions">${accept}${reject}<button type="button" class="cc-more" popovertarget="${preferences}">${t(msg`Preferências`)}</button></div></div></section>`,
     `<div id="${preferences}" class="cc-prefs" popover role="dialog" aria-labelledby="cc-prefs-title">`,
     `<h2 id="cc-prefs-title" class="cc-title">${t(msg`Preferências de cookies`)}</h2>`,
