@@ -31,4 +31,4 @@ export const CONSENT_CSS = `
 .cc-close{position:absolute;top:12px;right:12px;width:44px;height:44px;border:0;border-radius:8px;background:none;color:inherit;font-size:28px;line-height:1;cursor:pointer}
 .cc-sr{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 @media (min-width:768px){.cc{padding:20px 24px}.cc-actions{flex:0 0 auto;grid-template-columns:repeat(3,auto)}.cc-more{grid-column:auto}.cc-prefs .cc-actions{grid-template-columns:1fr 1fr 1fr}}
-`.trim();
+`.replace(/\n/g, '');
