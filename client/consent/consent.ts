@@ -56,7 +56,7 @@ function start(bar: HTMLElement, panel: HTMLElement) {
     bar.hidden = true;
     if (panel.matches(':popover-open')) panel.hidePopover();
     // The banner's buttons are gone: focus moves to the page's content, not to the document's start.
-    if (focusWasIn || document.activeElement === document.body) document.getElementById('conteudo')?.focus();
+    if (focusWasIn || document.activeElement === document.body) document.getElementById('conteudo')?.focus({ preventScroll: true });
     const status = document.getElementById('cc-status');
     if (status) setTimeout(() => (status.textContent = status.dataset.saved ?? ''), 50);
   }
