@@ -15,6 +15,7 @@ const FORMS = [
   '/admin/header',
   '/admin/shopify',
   '/admin/pagamento',
+  '/admin/cookies',
   '/admin/top-headers',
   '/admin/banners',
   '/admin/colecoes',

@@ -34,7 +34,7 @@ export function TrackingPage() {
         <TextInput
           label={t`ID do Google Analytics 4`}
           description={t`A ID da métrica do fluxo de dados da web, no formato G-XXXXXXXXXX. Vazio desliga.`}
-          placeholder="G-XXXXXXXXXX"
+          placeholder={t`Ex.: G-A1B2C3D4E5`}
           {...id}
           {...form.getInputProps('ga4_measurement_id')}
         />
@@ -43,7 +43,7 @@ export function TrackingPage() {
         <TextInput
           label={t`ID do Meta Pixel`}
           description={t`Só os números, como aparecem no Gerenciador de Eventos da Meta. Vazio desliga.`}
-          placeholder="123456789012345"
+          placeholder={t`Ex.: 123456789012345`}
           inputMode="numeric"
           {...id}
           {...form.getInputProps('meta_pixel_id')}
@@ -51,7 +51,7 @@ export function TrackingPage() {
         <TextInput
           label={t`Código do TikTok Pixel`}
           description={t`Letras e números, como aparecem no Gerenciador de Eventos do TikTok. Vazio desliga.`}
-          placeholder="C4ABCDEFGH1234567890"
+          placeholder={t`Ex.: C4ABCDEFGH1234567890`}
           {...id}
           {...form.getInputProps('tiktok_pixel_id')}
         />
