@@ -25,6 +25,8 @@ export default defineConfig({
         // the import is a plain one: the page already inlines its CSS and preloads its chunks).
         'storefront-app': 'client/storefront-app.tsx',
         admin: 'client/admin/entry-admin.tsx',
+        // The cookie consent script: its own small file, added to pages only while a tag is configured.
+        consent: 'client/consent/consent.ts',
       },
       output: {
         // The libraries both entries run on, in one long-cached chunk of their own. Everything

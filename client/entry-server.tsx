@@ -4,6 +4,7 @@ import { createTRPCClient } from '@trpc/client';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { AppRouter } from '../server/trpc/router.ts';
 import { isLocale, type Locale } from '../shared/locales.ts';
+import { consentMarkup } from './consent/consent-markup.ts';
 import { i18nByLocale } from './i18n-catalogs.ts';
 import { type PageHead, pageHead } from './page-head.ts';
 import { PublicOriginContext } from './storefront/product/product-url.ts';
@@ -28,6 +29,8 @@ export type RenderResult = {
   state: ReturnType<typeof dehydrate>;
   /** Static HTML after the app, never hydrated: the floating WhatsApp button. */
   after: string;
+  /** The cookie banner and preferences (client/consent/), '' while the shop has no analytics or ads tag. */
+  consent: string;
 };
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
@@ -116,5 +119,6 @@ export async function render({ url, origin, trpc, queryClient }: RenderInput): P
     faviconUrl: settings?.favicon_url ?? '',
     head: info.head,
     state: dehydrate(queryClient),
+    consent: settings && 'currency' in settings ? consentMarkup(locale, settings) : '',
   };
 }

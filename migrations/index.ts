@@ -9,6 +9,7 @@ import { Migration20261125140000_products_position_index } from './Migration2026
 import { Migration20261125150000_change_triggers } from './Migration20261125150000_change_triggers.ts';
 import { Migration20261125160000_payment_settings } from './Migration20261125160000_payment_settings.ts';
 import { Migration20261125170000_whatsapp_settings } from './Migration20261125170000_whatsapp_settings.ts';
+import { Migration20261125190000_tracking_tags } from './Migration20261125190000_tracking_tags.ts';
 
 /**
  * Every migration in order. Listed explicitly (not globbed) so the same set runs from TypeScript
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261125150000_change_triggers', class: Migration20261125150000_change_triggers },
   { name: 'Migration20261125160000_payment_settings', class: Migration20261125160000_payment_settings },
   { name: 'Migration20261125170000_whatsapp_settings', class: Migration20261125170000_whatsapp_settings },
+  { name: 'Migration20261125190000_tracking_tags', class: Migration20261125190000_tracking_tags },
 ];

@@ -6,6 +6,24 @@ import { zId } from './ids.ts';
 import { LIMITS } from './limits.ts';
 import { zBlock, zLine, zName, zSlug } from './text-fields.ts';
 
+/**
+ * A card's payment promises (issue 18), computed on the server (src/catalog/payment.ts, with
+ * shared/installments.ts): the Pix price, and the most interest-free instalments (2x or more).
+ */
+export const ZPaymentSummary = z.object({
+  pix: z.string().nullable(),
+  installments: z.object({ count: z.number().int(), instalment: z.string() }).nullable(),
+});
+export type PaymentSummary = z.infer<typeof ZPaymentSummary>;
+
+/** The product page's: the Pix price and percent, and every instalment count offered (1x first). */
+export const ZPaymentOptions = z.object({
+  pix: z.string().nullable(),
+  percent: z.string(),
+  plan: z.array(z.object({ count: z.number().int(), instalment: z.string(), total: z.string(), interest: z.boolean() })),
+});
+export type PaymentOptions = z.infer<typeof ZPaymentOptions>;
+
 /** Product as every adapter returns it (spec §3): money as numeric strings, images as URLs. */
 export const ZProduct = z.object({
   id: z.number(),
@@ -19,6 +37,10 @@ export const ZProduct = z.object({
   collection_id: z.number().nullable(),
   shopify_product_id: z.string(),
   position: z.number(),
+  /** The storefront's reads only (cards, search): what the shop promises for Pix and installments. */
+  payment: ZPaymentSummary.optional(),
+  /** The product page's read only: the Pix price and the whole installment table. */
+  payment_options: ZPaymentOptions.optional(),
 });
 export type ProductDto = z.infer<typeof ZProduct>;
 

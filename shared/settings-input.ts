@@ -6,6 +6,7 @@ import { installmentsProblem, MIN_INSTALMENT_MESSAGE, PERCENT_RANGES, SETTING_RA
 import { type Settings, ZSettings } from './settings.ts';
 import { zBlock, zLine, zName } from './text-fields.ts';
 import { WHATSAPP_INPUTS, whatsappHoursProblem } from './whatsapp-input.ts';
+import { isTagKey, normalizeTagId, TAG_RULES, type TagKey } from './tracking-tags.ts';
 
 const MESSAGE_FOR: Partial<Record<keyof Settings, string>> = { locale: MESSAGES.invalidLocale, currency: MESSAGES.invalidCurrency };
 
@@ -25,11 +26,20 @@ function inputFor(key: keyof Settings, schema: z.ZodType): z.ZodType {
   }
   if (key === 'installments_min_value') return zMoneyText(MIN_INSTALMENT_MESSAGE);
   if (key in WHATSAPP_INPUTS) return WHATSAPP_INPUTS[key as keyof typeof WHATSAPP_INPUTS];
+  if (isTagKey(key)) return zTagId(key);
   if (schema instanceof z.ZodEnum) return z.enum(schema.options as [string, ...string[]], { error: MESSAGE_FOR[key] });
   if (isColorSetting(key))
     return zLine({ trim: true, max: 64, tooLong: INVALID_COLOR_MESSAGE }).refine((v) => isSettingColor(key, v), INVALID_COLOR_MESSAGE);
   if (schema instanceof z.ZodString) return (TEXT_FIELD[key] ?? zLine)({ trim: true }).pipe(schema);
   return schema;
+}
+
+/** An analytics or ads tag id: '' (none) or the vendor's format, normalized (shared/tracking-tags.ts). */
+function zTagId(key: TagKey): z.ZodType {
+  const message = TAG_RULES[key].message;
+  return zLine({ trim: true, max: 64, tooLong: message })
+    .transform((v) => normalizeTagId(key, v))
+    .refine((v): v is string => v !== null, message);
 }
 
 const fields = Object.fromEntries(

@@ -85,6 +85,9 @@ export const SETTINGS_DEFAULTS = {
   whatsapp_hours_enabled: false,
   whatsapp_hours: DEFAULT_WEEK_HOURS,
   time_zone: DEFAULT_TIME_ZONE,
+  ga4_measurement_id: '',
+  meta_pixel_id: '',
+  tiktok_pixel_id: '',
 } as const;
 
 const color = z.string().max(64);
@@ -168,6 +171,10 @@ export const ZSettings = z.object({
   whatsapp_hours_enabled: z.boolean(),
   whatsapp_hours: z.array(z.object({ open: z.boolean(), from: z.string(), to: z.string() })),
   time_zone: z.string(),
+  /** Analytics and ads tags (issue 18), '' when unused: loaded only after consent (shared/tracking-tags.ts). */
+  ga4_measurement_id: z.string(),
+  meta_pixel_id: z.string(),
+  tiktok_pixel_id: z.string(),
 });
 export type Settings = z.infer<typeof ZSettings>;
 export type SettingsKey = keyof Settings;

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ENTRY, catalogModule, readAssets, readManifest, STOREFRONT_APP, STOREFRONT_ENTRY } from '../server/ssr/manifest.ts';
+import {
+  ADMIN_ENTRY,
+  CONSENT_ENTRY,
+  catalogModule,
+  readAssets,
+  readManifest,
+  STOREFRONT_APP,
+  STOREFRONT_ENTRY,
+} from '../server/ssr/manifest.ts';
 import { LOCALES } from '../shared/locales.ts';
 
 /**
@@ -18,9 +26,16 @@ import { LOCALES } from '../shared/locales.ts';
  * 10, tRPC's client 9, Lingui 3, wouter 2); the storefront's own code adds 17 KB and the catalog
  * 2 KB (101 KB in all when this was written, down from 116 with React Router and one catalog for
  * the admin and the shop). This budget holds the line there, so any growth fails here.
+ *
+ * Issue 18 brought it to the product's 100 KB (100.7 KB measured before, 99.5 KB after, this
+ * method): the Pix and installment arithmetic is computed on the server and sent as data
+ * (src/catalog/payment.ts), and the code that recomputes the document title after a client-side
+ * navigation (storefront/common/document-title.ts, with page-head.ts) is fetched once the page is
+ * interactive. The cookie consent script is a file of its own, added only to the pages of a shop
+ * with an analytics or ads tag (client/consent/): it has its own small budget.
  */
 const KB = 1024;
-const BUDGET = { storefrontJsBrotli: 104 * KB, storefrontCssBrotli: 8 * KB, homeCriticalCssInline: 32 * KB };
+const BUDGET = { storefrontJsBrotli: 100 * KB, storefrontCssBrotli: 8 * KB, homeCriticalCssInline: 32 * KB, consentJsBrotli: 2 * KB };
 
 const client = resolve(import.meta.dirname, '..', 'dist', 'client');
 const manifest = readManifest(client);
@@ -67,6 +82,14 @@ describe('storefront budget', () => {
     expect(storefront.cssText.length).toBeGreaterThan(0);
     expect(storefront.cssText.length).toBeLessThanOrEqual(BUDGET.homeCriticalCssInline);
     expect(storefront.cssText).not.toMatch(/<\/style/i);
+  });
+
+  it(`keeps the cookie consent script apart, self-contained and at most ${BUDGET.consentJsBrotli / KB} KB (brotli)`, () => {
+    const consent = manifest[CONSENT_ENTRY];
+    expect(consent?.file).toBeDefined();
+    expect(consent?.imports ?? []).toEqual([]);
+    expect(graph).not.toContain(consent?.file);
+    expect(brotli(file(consent?.file ?? ''))).toBeLessThanOrEqual(BUDGET.consentJsBrotli);
   });
 
   it('never loads the admin, Mantine or zod', () => {

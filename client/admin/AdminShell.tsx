@@ -22,6 +22,7 @@ import { ReviewsPage } from './reviews/ReviewsPage.tsx';
 import { SettingsPage } from './settings/SettingsPage.tsx';
 import { ShopifyPage } from './shopify/ShopifyPage.tsx';
 import { TopHeadersPage } from './top-headers/TopHeadersPage.tsx';
+import { TrackingPage } from './tracking/TrackingPage.tsx';
 import { UsersPage } from './UsersPage.tsx';
 import { WhatsAppPage } from './whatsapp/WhatsAppPage.tsx';
 
@@ -46,6 +47,7 @@ export function AdminShell({ username }: { username: string }) {
     { path: '/admin/shopify', label: t`Shopify` },
     { path: '/admin/pagamento', label: t`Pagamento e parcelamento` },
     { path: '/admin/whatsapp', label: t`WhatsApp` },
+    { path: '/admin/cookies', label: t`Cookies e rastreamento` },
     { path: '/admin/top-headers', label: t`Top Headers` },
     { path: '/admin/banners', label: t`Banners` },
     { path: '/admin/colecoes', label: t`Coleções` },
@@ -143,6 +145,7 @@ export function AdminShell({ username }: { username: string }) {
           <Route path="/admin/shopify" element={<ShopifyPage />} />
           <Route path="/admin/pagamento" element={<PaymentPage />} />
           <Route path="/admin/whatsapp" element={<WhatsAppPage />} />
+          <Route path="/admin/cookies" element={<TrackingPage />} />
           <Route path="/admin/top-headers" element={<TopHeadersPage />} />
           <Route path="/admin/banners" element={<BannersPage />} />
           <Route path="/admin/colecoes" element={<CollectionsPage />} />

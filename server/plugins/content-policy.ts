@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { configuredTags, TAG_KEYS, TAG_RULES, type TagKey } from '../../shared/tracking-tags.ts';
 import { loadSettingsRow } from '../../src/settings/settings.repo.ts';
 import { effectiveShopify } from '../../src/settings/settings.service.ts';
 
@@ -20,10 +21,13 @@ import { effectiveShopify } from '../../src/settings/settings.service.ts';
  * - connect: ours, and the shop's Storefront API host (from the current settings, or the
  *   SHOPIFY_DOMAIN configuration while the settings leave it empty).
  * - frames: the SDK's frames are about:blank (allowed by 'self'); checkout opens in a new window.
+ * - analytics and ads tags (shared/tracking-tags.ts): a tag's script, connect and image hosts are
+ *   named only while the owner has set its id; with none set, no outside script can run. The
+ *   consent script (client/consent/) loads them only after the shopper's consent.
  */
-export function contentSecurityPolicy(opts: { shopOrigin: string | null; https: boolean }): string {
-  // Built once per (shop origin, scheme): every page and every cache hit of a page sends it.
-  const key = `${opts.https ? 's' : 'p'}${opts.shopOrigin ?? ''}`;
+export function contentSecurityPolicy(opts: PolicySources & { https: boolean }): string {
+  // Built once per (shop origin, tags, scheme): every page and every cache hit of a page sends it.
+  const key = `${opts.https ? 's' : 'p'}${opts.tags.join(',')}|${opts.shopOrigin ?? ''}`;
   let policy = policies.get(key);
   if (policy === undefined) {
     if (policies.size >= 32) policies.clear();
@@ -38,14 +42,24 @@ const policies = new Map<string, string>();
 /** Where the Buy Button's images come from (shared/buy-button/README.md: product images, cart placeholder). */
 const SHOPIFY_IMAGE_HOSTS = ['https://cdn.shopify.com', 'sdks.shopifycdn.com'];
 
-function buildPolicy(opts: { shopOrigin: string | null; https: boolean }): string {
+/** The hosts the configured tags need for one kind of request, each once. */
+const tagHosts = (tags: TagKey[], kind: 'script' | 'connect' | 'img') => [...new Set(tags.flatMap((t) => TAG_RULES[t].hosts[kind]))];
+
+function buildPolicy(opts: PolicySources & { https: boolean }): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...tagHosts(opts.tags, 'script')],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...SHOPIFY_IMAGE_HOSTS, ...(opts.shopOrigin ? [opts.shopOrigin] : [])],
+    'img-src': [
+      "'self'",
+      'data:',
+      'blob:',
+      ...SHOPIFY_IMAGE_HOSTS,
+      ...(opts.shopOrigin ? [opts.shopOrigin] : []),
+      ...tagHosts(opts.tags, 'img'),
+    ],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...(opts.shopOrigin ? [opts.shopOrigin] : [])],
+    'connect-src': ["'self'", ...(opts.shopOrigin ? [opts.shopOrigin] : []), ...tagHosts(opts.tags, 'connect')],
     'frame-src': ["'self'"],
     'frame-ancestors': ["'self'"],
     'object-src': ["'none'"],
@@ -60,25 +74,31 @@ function buildPolicy(opts: { shopOrigin: string | null; https: boolean }): strin
   return parts.join('; ');
 }
 
-/** The public cache's memo of the shop's origin (read synchronously by cache hits: public-cache.ts). */
-export const SHOP_ORIGIN_MEMO = 'csp-shop-origin';
+/**
+ * What the page policy names besides the shop itself: https://<shop host> of the Storefront API the
+ * pages talk to (null while no shop is set) and the analytics and ads tags with an id set.
+ */
+export type PolicySources = { shopOrigin: string | null; tags: TagKey[] };
 
-/** https://<shop host> of the Storefront API the pages talk to, or null while no shop is set. */
-export async function currentShopOrigin(app: FastifyInstance): Promise<string | null> {
+/** The public cache's memo of the policy's sources (read synchronously by cache hits: early-hit.ts). */
+export const POLICY_SOURCES_MEMO = 'csp-sources';
+
+export async function currentPolicySources(app: FastifyInstance): Promise<PolicySources> {
   // Read once per cache generation (every committed write starts a new one), not per page.
-  return app.publicCache.memo(SHOP_ORIGIN_MEMO, () => readShopOrigin(app));
+  return app.publicCache.memo(POLICY_SOURCES_MEMO, () => readPolicySources(app));
 }
 
-async function readShopOrigin(app: FastifyInstance): Promise<string | null> {
+async function readPolicySources(app: FastifyInstance): Promise<PolicySources> {
   const row = await loadSettingsRow(app.db.fork());
   const { shopify_domain } = effectiveShopify(row, {
     shopifyDomain: app.config.shopify.domain,
     shopifyToken: app.config.shopify.token,
   });
-  return shopify_domain ? `https://${shopify_domain}` : null;
+  const tags = configuredTags(row);
+  return { shopOrigin: shopify_domain ? `https://${shopify_domain}` : null, tags: TAG_KEYS.filter((k) => tags[k]) };
 }
 
 /** The header for an HTML answer to `req`, computed from the settings as they are now. */
 export async function pagePolicy(app: FastifyInstance, req: FastifyRequest): Promise<string> {
-  return contentSecurityPolicy({ shopOrigin: await currentShopOrigin(app), https: req.protocol === 'https' });
+  return contentSecurityPolicy({ ...(await currentPolicySources(app)), https: req.protocol === 'https' });
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { COMPRESS_THRESHOLD } from '../plugins/compression.ts';
-import { contentSecurityPolicy, SHOP_ORIGIN_MEMO } from '../plugins/content-policy.ts';
+import { contentSecurityPolicy, POLICY_SOURCES_MEMO, type PolicySources } from '../plugins/content-policy.ts';
 import { fixedSecurityHeaders, HSTS, PRIVATE_PATHS } from '../plugins/security.ts';
 import { publicOrigin } from '../ssr/public-url.ts';
 import { publicCacheHeaders, STORE_LOCKED_MEMO } from './http.ts';
@@ -74,10 +74,10 @@ function sendEarlyHit(req: FastifyRequest, reply: FastifyReply): boolean {
   if (PRIVATE_PATHS.test(url)) return false;
   const entry = cache.peek(cacheKey(kind, 'public', keyUrl(kind, url), kind === 'page' ? publicOrigin(req) : ''));
   if (entry === undefined || entry.status !== 200) return false;
-  // An HTML answer carries the page policy, which names the shop's origin as last read.
+  // An HTML answer carries the page policy, which names the shop's origin and tags as last read.
   const html = entry.contentType.startsWith('text/html');
-  const shopOrigin = html ? cache.settled<string | null>(SHOP_ORIGIN_MEMO) : undefined;
-  if (html && shopOrigin === undefined) return false;
+  const sources = html ? cache.settled<PolicySources>(POLICY_SOURCES_MEMO) : undefined;
+  if (html && sources === undefined) return false;
   const acceptEncoding = h['accept-encoding'];
   const encoding = pickEncoding(acceptEncoding, entry);
   if (encoding === null && acceptEncoding !== undefined && entry.body.length >= COMPRESS_THRESHOLD) return false;
@@ -99,8 +99,8 @@ function sendEarlyHit(req: FastifyRequest, reply: FastifyReply): boolean {
   const body = encoding === null ? entry.body : ((encoding === 'br' ? entry.br : entry.gzip) as Buffer);
   headers.push('content-type', entry.contentType);
   if (encoding !== null) headers.push('content-encoding', encoding);
-  if (shopOrigin !== undefined) {
-    headers.push('content-security-policy', contentSecurityPolicy({ shopOrigin: shopOrigin.value, https }));
+  if (sources !== undefined) {
+    headers.push('content-security-policy', contentSecurityPolicy({ ...sources.value, https }));
   }
   if (https) headers.push('strict-transport-security', HSTS);
   headers.push('content-length', String(body.length));

@@ -29,6 +29,8 @@ type Page = {
   after?: string;
   state?: unknown;
   assets: EntryAssets;
+  /** The cookie banner's HTML (client/consent/consent-markup.ts), written first in the body with its script last. */
+  consent?: string;
 };
 
 const metaTag = (m: MetaTag) =>
@@ -113,5 +115,8 @@ export function documentHtml(p: Page): string {
     .filter(Boolean)
     .join('');
   const state = p.state === undefined ? '' : `<script id="__STATE__" type="application/json">${safeJson(p.state)}</script>`;
-  return `<!doctype html><html lang="${escapeHtml(p.lang)}"><head>${head}</head><body><div id="root">${body}</div>${p.after ?? ''}${state}<script type="module" src="${p.assets.script}"></script></body></html>`;
+  // The banner comes first in the body (the keyboard's first stop while it shows); its script only with it.
+  const consent = p.consent && p.assets.consent ? p.consent : '';
+  const consentScript = consent ? `<script type="module" src="${p.assets.consent}"></script>` : '';
+  return `<!doctype html><html lang="${escapeHtml(p.lang)}"><head>${head}</head><body>${consent}<div id="root">${body}</div>${p.after ?? ''}${state}<script type="module" src="${p.assets.script}"></script>${consentScript}</body></html>`;
 }

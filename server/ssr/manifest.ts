@@ -15,6 +15,8 @@ export type EntryAssets = {
   app?: string;
   /** Per locale, the catalog chunk loaded before hydration (modulepreloaded for the page's locale). */
   catalogs: Partial<Record<Locale, string>>;
+  /** The cookie consent script (storefront), added only to pages with a consent banner. */
+  consent?: string;
 };
 
 /** Vite's manifest of a client build (dist/client/.vite/manifest.json). */
@@ -26,6 +28,7 @@ export const STOREFRONT_ENTRY = 'client/entry-client.tsx';
 /** The storefront's code, which the entry imports right after the first paint: preloaded with it. */
 export const STOREFRONT_APP = 'client/storefront-app.tsx';
 export const ADMIN_ENTRY = 'client/admin/entry-admin.tsx';
+export const CONSENT_ENTRY = 'client/consent/consent.ts';
 /** The module each locale's catalog is built from (client/i18n-client.ts imports it lazily). */
 export const catalogModule = (locale: Locale) => `client/locales/${locale}.ts`;
 
@@ -62,5 +65,7 @@ export function readAssets(clientDir: string): { storefront: EntryAssets; admin:
     const app = eager[0] ? manifest[eager[0]]?.file : undefined;
     return { script: `/${entry.file}`, css: [...css], preload: [...preload], cssText, catalogs, ...(app ? { app: `/${app}` } : {}) };
   };
-  return { storefront: collect(STOREFRONT_ENTRY, true, [STOREFRONT_APP]), admin: collect(ADMIN_ENTRY, false) };
+  const consent = manifest[CONSENT_ENTRY]?.file;
+  const storefront = collect(STOREFRONT_ENTRY, true, [STOREFRONT_APP]);
+  return { storefront: consent ? { ...storefront, consent: `/${consent}` } : storefront, admin: collect(ADMIN_ENTRY, false) };
 }

@@ -98,6 +98,7 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
       after: page.after,
       state: page.state,
       assets: assets.storefront,
+      consent: page.consent,
     });
     return { status: page.status, contentType: 'text/html; charset=utf-8', body: html, tags };
   };

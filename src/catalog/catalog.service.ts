@@ -8,6 +8,7 @@ import { assertStoreVisible } from '../settings/store-lock.ts';
 import { toCollectionDto, toProductDto } from './catalog.mapper.ts';
 import { Collection } from './collection.entity.ts';
 import { galleries, withGalleries } from './galleries.ts';
+import { withPaymentOptions, withPayments } from './payment.ts';
 import { Product } from './product.entity.ts';
 import { productSearchSql, toPrefixQuery } from './search.ts';
 import { productByOldSlug } from './slug-history.ts';
@@ -43,6 +44,11 @@ export async function listProducts(
   const limit = Math.min(input.limit ?? PRODUCTS_IN_ONE_ANSWER, PRODUCTS_IN_ONE_ANSWER);
   const products = await ctx.em.find(Product, where, { orderBy: productOrder, limit, offset });
   return withGalleries(ctx.em, products);
+}
+
+/** The storefront's product list (the search overlay): listProducts with each card's payment promises. */
+export async function listStoreProducts(ctx: AppContext, input: Parameters<typeof listProducts>[1] = {}): Promise<ProductDto[]> {
+  return withPayments(ctx, await listProducts(ctx, input));
 }
 
 async function searchProductIds(
@@ -106,12 +112,18 @@ export async function getHome(ctx: AppContext): Promise<HomeDto> {
     if (list.length === 0) continue; // collections without products are hidden (spec §2)
     sections.push({
       collection: toCollectionDto(c),
-      products: list.slice(0, take).map((p) => toProductDto(p, g.get(p.id))),
+      products: await withPayments(
+        ctx,
+        list.slice(0, take).map((p) => toProductDto(p, g.get(p.id))),
+      ),
       has_more: list.length > take,
     });
   }
   return {
-    featured: featured.map((p) => toProductDto(p, g.get(p.id))),
+    featured: await withPayments(
+      ctx,
+      featured.map((p) => toProductDto(p, g.get(p.id))),
+    ),
     featured_has_more: featuredTake.length > featured.length,
     sections,
   };
@@ -128,5 +140,5 @@ export async function findProductBySlug(ctx: AppContext, slug: string): Promise<
   const product = await productBySlugOrOldSlug(ctx.em, slug);
   if (!product) return null;
   const [dto] = await withGalleries(ctx.em, [product]);
-  return dto ?? null;
+  return dto ? withPaymentOptions(ctx, dto) : null;
 }

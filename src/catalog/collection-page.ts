@@ -6,6 +6,7 @@ import { assertStoreVisible } from '../settings/store-lock.ts';
 import { toCollectionDto } from './catalog.mapper.ts';
 import { Collection } from './collection.entity.ts';
 import { withGalleries } from './galleries.ts';
+import { withPayments } from './payment.ts';
 import { Product } from './product.entity.ts';
 import { collectionByOldSlug } from './slug-history.ts';
 
@@ -86,7 +87,7 @@ export async function findCollectionPage(ctx: AppContext, input: CollectionPageI
 
   return {
     collection,
-    products: await withGalleries(ctx.em, products),
+    products: await withPayments(ctx, await withGalleries(ctx.em, products)),
     total,
     has_more: offset + limit < total,
     price_range: stats?.min_price && stats.max_price ? { min: stats.min_price, max: stats.max_price } : null,

@@ -81,6 +81,10 @@ export const SettingsRow = defineEntity({
     whatsapp_hours_enabled: p.boolean(),
     whatsapp_hours: p.json<{ open: boolean; from: string; to: string }[]>(),
     time_zone: p.string(),
+    // Analytics and ads tags (issue 18): shared/tracking-tags.ts.
+    ga4_measurement_id: p.string(),
+    meta_pixel_id: p.string(),
+    tiktok_pixel_id: p.string(),
     updated_at: p.datetime().onUpdate(() => new Date()),
   },
 });

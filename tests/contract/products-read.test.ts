@@ -73,8 +73,10 @@ describe('tRPC twins', () => {
     expect(await c.trpcQuery('products.list', { q: 'cam', limit: 8 })).toEqual(legacy);
     const one = legacy[0];
     expect(await c.trpcQuery('products.get', { slug: one.slug })).toEqual(await getById(one.id));
-    const catalog = await c.trpcQuery('catalog.products', { collection_id: camisas });
-    expect(catalog).toEqual((await c.get(`/api/products/list.php?collection_id=${camisas}`)).json());
+    // The storefront's read: the same products, each with its card's payment promises (issue 18).
+    const catalog = (await c.trpcQuery('catalog.products', { collection_id: camisas })) as { payment?: unknown }[];
+    expect(catalog.every((p) => p.payment !== undefined)).toBe(true);
+    expect(catalog.map(({ payment: _, ...p }) => p)).toEqual((await c.get(`/api/products/list.php?collection_id=${camisas}`)).json());
   });
 });
 

@@ -16,6 +16,7 @@ const FORMS = [
   '/admin/shopify',
   '/admin/pagamento',
   '/admin/whatsapp',
+  '/admin/cookies',
   '/admin/top-headers',
   '/admin/banners',
   '/admin/colecoes',

@@ -5,6 +5,7 @@ import { imageUrl } from '../../../shared/image-url.ts';
 import { IMAGE_SIZES } from '../../../shared/image-variants.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import { ResponsiveImage } from '../common/ResponsiveImage.tsx';
+import { CookiePreferencesLink } from './CookiePreferencesLink.tsx';
 import classes from './Footer.module.css';
 import { footerLabel } from './footer-labels.ts';
 
@@ -25,6 +26,7 @@ export function Footer({ settings, sections, icons }: Props) {
           role="img"
           aria-label={settings.site_title}
         />
+        <CookiePreferencesLink settings={settings} />
       </footer>
     );
   }
@@ -84,7 +86,10 @@ export function Footer({ settings, sections, icons }: Props) {
           </div>
         ))}
       </div>
-      <div className={classes.copyright}>{copyright}</div>
+      <div className={classes.copyright}>
+        {copyright}
+        <CookiePreferencesLink settings={settings} />
+      </div>
     </footer>
   );
 }

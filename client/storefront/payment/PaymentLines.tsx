@@ -1,16 +1,14 @@
 import { Trans } from '@lingui/react/macro';
+import type { PaymentSummary } from '../../../shared/catalog.ts';
 import { type CurrencyCode, formatMoney } from '../../../shared/currencies.ts';
-import { bestInterestFree, type PaymentTerms, pixPrice } from '../../../shared/installments.ts';
 import classes from './Payment.module.css';
-
-type Props = { price: string; terms: PaymentTerms; currency: CurrencyCode };
 
 /**
  * The Pix price line ('R$ 71,91 no Pix'), or nothing while the shop gives no Pix discount.
  * `className` replaces the green look where the background is the owner's colour (search).
+ * The amounts come computed from the server (src/catalog/payment.ts).
  */
-export function PixLine({ price, terms, currency, className }: Props & { className?: string }) {
-  const pix = pixPrice(price, terms.pix_discount_percent);
+export function PixLine({ pix, currency, className }: { pix: string | null; currency: CurrencyCode; className?: string }) {
   if (pix === null) return null;
   const value = formatMoney(pix, currency);
   return (
@@ -21,13 +19,13 @@ export function PixLine({ price, terms, currency, className }: Props & { classNa
 }
 
 /** A card's promises under its price: the Pix price and the most interest-free instalments ('ou 3x de R$ 26,63 sem juros'). */
-export function PaymentLines({ price, terms, currency }: Props) {
-  const best = bestInterestFree(price, terms);
+export function PaymentLines({ payment, currency }: { payment: PaymentSummary; currency: CurrencyCode }) {
+  const best = payment.installments;
   const count = best?.count;
   const value = best ? formatMoney(best.instalment, currency) : '';
   return (
     <span className={classes.lines}>
-      <PixLine price={price} terms={terms} currency={currency} />
+      <PixLine pix={payment.pix} currency={currency} />
       {best && (
         <span className={classes.installments}>
           <Trans>

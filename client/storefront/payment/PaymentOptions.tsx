@@ -1,20 +1,19 @@
 import { Trans } from '@lingui/react/macro';
+import type { PaymentOptions as Options } from '../../../shared/catalog.ts';
 import { type CurrencyCode, formatMoney } from '../../../shared/currencies.ts';
-import { installmentPlan, type PaymentTerms, percentText, pixPrice } from '../../../shared/installments.ts';
 import classes from './Payment.module.css';
 
-type Props = { price: string; terms: PaymentTerms; currency: CurrencyCode };
+type Props = { options: Options; currency: CurrencyCode };
 
 /**
  * The product page's payment promises: the Pix price with '10% de desconto pagando com Pix', and
  * the whole installment table ('1x de …', … 'sem juros' / 'com juros', with each total). Each
- * interest-free row shows the first instalment; the last one absorbs the remainder.
+ * interest-free row shows the first instalment; the last one absorbs the remainder. Computed on
+ * the server (src/catalog/payment.ts).
  */
-export function PaymentOptions({ price, terms, currency }: Props) {
-  const pix = pixPrice(price, terms.pix_discount_percent);
-  const plan = installmentPlan(price, terms);
+export function PaymentOptions({ options, currency }: Props) {
+  const { pix, plan, percent } = options;
   if (pix === null && plan.length < 2) return null;
-  const percent = percentText(terms.pix_discount_percent);
   const value = pix === null ? '' : formatMoney(pix, currency);
   return (
     <section className={classes.options}>

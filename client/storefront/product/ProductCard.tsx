@@ -61,7 +61,7 @@ export function ProductCard({ product, currency, priority = false, headingLevel 
         <div className={classes.body}>
           <Name className={classes.name}>{product.title}</Name>
           <Price price={product.price} oldPrice={product.old_price} currency={currency} />
-          {settings && <PaymentLines price={product.price} terms={settings} currency={currency} />}
+          {product.payment && <PaymentLines payment={product.payment} currency={currency} />}
         </div>
       </Link>
       {setup && ref && (

@@ -90,7 +90,7 @@ export function ProductPage() {
             showDiscount={settings.show_discount_tag}
             size="lg"
           />
-          <PaymentOptions price={product.price} terms={settings} currency={settings.currency as CurrencyCode} />
+          {product.payment_options && <PaymentOptions options={product.payment_options} currency={settings.currency as CurrencyCode} />}
           {settings.shipping_enabled && (
             <div className={classes.shipping} style={{ background: settings.shipping_bg_color, color: settings.shipping_text_color }}>
               <span style={{ color: settings.shipping_icon_color }}>

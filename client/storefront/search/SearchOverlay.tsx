@@ -98,7 +98,6 @@ export function SearchOverlay({ onClose, returnFocus }: { onClose: () => void; r
           empty={term.trim() === ''}
           searching={searching}
           currency={(settings?.currency as CurrencyCode | undefined) ?? DEFAULT_CURRENCY}
-          terms={settings}
           onActivate={setActive}
           onChoose={choose}
         />

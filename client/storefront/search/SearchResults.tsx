@@ -2,7 +2,6 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import type { ProductDto } from '../../../shared/catalog.ts';
 import { type CurrencyCode, discountPercent, formatMoney } from '../../../shared/currencies.ts';
-import type { PaymentTerms } from '../../../shared/installments.ts';
 import { ResponsiveImage } from '../common/ResponsiveImage.tsx';
 import { PixLine } from '../payment/PaymentLines.tsx';
 import classes from './SearchOverlay.module.css';
@@ -18,13 +17,12 @@ type Props = {
   searching: boolean;
   currency: CurrencyCode;
   /** The shop's payment settings, for the Pix price under each price (none while they load). */
-  terms: PaymentTerms | null;
   onActivate: (index: number) => void;
   onChoose: (slug: string) => void;
 };
 
 /** The state line (spoken by screen readers) and the listbox of products, at most 60% of the viewport tall. */
-export function SearchResults({ id, optionId, products, active, empty, searching, currency, terms, onActivate, onChoose }: Props) {
+export function SearchResults({ id, optionId, products, active, empty, searching, currency, onActivate, onChoose }: Props) {
   const { t } = useLingui();
   useEffect(() => {
     if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
@@ -71,7 +69,7 @@ export function SearchResults({ id, optionId, products, active, empty, searching
                 <span className={classes.price}>
                   {off !== null && p.old_price && <s className={classes.old}>{formatMoney(p.old_price, currency)}</s>}
                   <span className={classes.current}>{formatMoney(p.price, currency)}</span>
-                  {terms && <PixLine price={p.price} terms={terms} currency={currency} className={classes.pix} />}
+                  {p.payment && <PixLine pix={p.payment.pix} currency={currency} className={classes.pix} />}
                 </span>
               </div>
             );

@@ -9,7 +9,7 @@ import {
   ZProductPageInput,
   ZSlugInput,
 } from '../../../shared/catalog.ts';
-import { findProductBySlug, getHome, getProduct, listCollections, listProducts } from '../../../src/catalog/catalog.service.ts';
+import { findProductBySlug, getHome, getProduct, listCollections, listStoreProducts } from '../../../src/catalog/catalog.service.ts';
 import { findCollectionPage } from '../../../src/catalog/collection-page.ts';
 import { publicReadProcedure, router } from '../trpc.ts';
 
@@ -18,7 +18,7 @@ export const catalogRouter = router({
   products: publicReadProcedure
     .input(ZProductPageInput)
     .output(z.array(ZProduct))
-    .query(({ ctx, input }) => listProducts(ctx.app, input)),
+    .query(({ ctx, input }) => listStoreProducts(ctx.app, input)),
   product: publicReadProcedure
     .input(ZProductLookup)
     .output(ZProduct)
