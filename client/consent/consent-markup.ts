@@ -10,12 +10,7 @@ import {
   TAG_SCRIPT,
   type TagIds,
 } from '../../shared/tracking-tags.ts';
-import { messages as de } from '../locales/consent/de.ts';
-import { messages as en } from '../locales/consent/en.ts';
-import { messages as es } from '../locales/consent/es.ts';
-import { messages as fr } from '../locales/consent/fr.ts';
-import { messages as ja } from '../locales/consent/ja.ts';
-import { messages as ptBR } from '../locales/consent/pt-BR.ts';
+import { i18nByLocale } from '../i18n-catalogs.ts';
 import { CONSENT_CSS } from './consent-styles.ts';
 
 /**
@@ -24,14 +19,9 @@ import { CONSENT_CSS } from './consent-styles.ts';
  * sets only cookies it needs (admin session, store unlock) and the Shopify cart's storage, which
  * need no consent (LGPD art. 7; ANPD cookie guide, 2022), so nothing is asked. Both start hidden
  * or closed; client/consent/consent.ts shows the banner while no choice is stored and loads the
- * tags of the accepted categories. The texts have their own catalog (client/locales/consent/),
+ * tags of the accepted categories. The texts are in the server-only catalog (client/locales/server-only/),
  * rendered on the server only: the storefront's JavaScript does not grow with them.
  */
-const catalogs = { 'pt-BR': ptBR, en, es, de, fr, ja };
-const i18nByLocale = Object.fromEntries(LOCALES.map((l) => [l, setupI18n({ locale: l, messages: { [l]: catalogs[l] } })])) as Record<
-  Locale,
-  I18n
->;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);

@@ -5,8 +5,8 @@ import { type CurrencyCode, formatMoney } from '../../../shared/currencies.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import { whatsappLink } from '../../../shared/whatsapp-link.ts';
 import { useProductUrl } from '../product/product-url.ts';
+import { WhatsAppIcon } from '../product/ShareIcons.tsx';
 import classes from './WhatsApp.module.css';
-import { WhatsAppIcon } from './WhatsAppIcon.tsx';
 
 /**
  * 'Comprar pelo WhatsApp' on the product page (issue 18): a plain link to the shop's WhatsApp with
