@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from './currencies.ts';
+import { FREE_SHIPPING_DEFAULTS } from './free-shipping.ts';
+import { LEGAL_DEFAULTS } from './legal-info.ts';
+import { ZLegalSettings } from './legal-input.ts';
 import { LIMITS } from './limits.ts';
 import { LOCALES } from './locales.ts';
 
@@ -78,6 +81,9 @@ export const SETTINGS_DEFAULTS = {
   installments_interest_free: LIMITS.installments.default,
   installments_min_value: '0.00',
   installments_interest_rate: LIMITS.installmentsInterestRate.default,
+  // The law's information and the free-shipping promise (issue 18 part 3).
+  ...LEGAL_DEFAULTS,
+  ...FREE_SHIPPING_DEFAULTS,
 } as const;
 
 const color = z.string().max(64);
@@ -155,6 +161,12 @@ export const ZSettings = z.object({
   installments_interest_free: z.number().int(),
   installments_min_value: z.string(),
   installments_interest_rate: z.number(),
+  /** The law's information (shared/legal-info.ts) and the free-shipping promise (shared/free-shipping.ts), issue 18 part 3. */
+  ...ZLegalSettings,
+  free_shipping_enabled: z.boolean(),
+  free_shipping_threshold: z.string(),
+  free_shipping_show_top: z.boolean(),
+  free_shipping_show_product: z.boolean(),
 });
 export type Settings = z.infer<typeof ZSettings>;
 export type SettingsKey = keyof Settings;

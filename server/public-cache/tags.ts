@@ -25,6 +25,7 @@
  * | the collections list                                        | collections                            |
  * | every page (the header menu lists the collections)          | collections, plus its reads' tags      |
  * | settings, layout, banners, footer reads, robots.txt         | none (their changes drop everything)   |
+ * | a legal page (legal.page: texts and data in the settings row) | none (a settings change drops everything) |
  * | anything not declared here                                  | any (every change drops it)            |
  *
  * Pages and tRPC batches get the tags of the procedures they ran (`readTags`, collected by the
@@ -88,6 +89,7 @@ const READS: Record<string, Rule> = {
   'topHeaders.list': () => LAYOUT_TAGS,
   'footer.icons': () => LAYOUT_TAGS,
   'footer.sections': () => LAYOUT_TAGS,
+  'legal.page': () => LAYOUT_TAGS,
 };
 
 /** True when the procedure has a declared rule (a cached procedure without one is refused at start). */

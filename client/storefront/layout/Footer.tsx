@@ -5,6 +5,7 @@ import { imageUrl } from '../../../shared/image-url.ts';
 import { IMAGE_SIZES } from '../../../shared/image-variants.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import { ResponsiveImage } from '../common/ResponsiveImage.tsx';
+import { LegalFooter } from '../legal/LegalFooter.tsx';
 import classes from './Footer.module.css';
 import { footerLabel } from './footer-labels.ts';
 
@@ -25,6 +26,10 @@ export function Footer({ settings, sections, icons }: Props) {
           role="img"
           aria-label={settings.site_title}
         />
+        {/* The law's information stays visible under an image footer too (Decreto 7.962/2013, art. 2). */}
+        <div style={style}>
+          <LegalFooter settings={settings} />
+        </div>
       </footer>
     );
   }
@@ -84,6 +89,7 @@ export function Footer({ settings, sections, icons }: Props) {
           </div>
         ))}
       </div>
+      <LegalFooter settings={settings} />
       <div className={classes.copyright}>{copyright}</div>
     </footer>
   );
