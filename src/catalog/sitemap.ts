@@ -45,7 +45,8 @@ export async function sitemapUrls(ctx: AppContext, offset: number, limit: number
   if (settings.store_locked) return urls.slice(0, limit);
   // Positions after the home: the legal pages, then collections, then products.
   const legal = LEGAL_PAGES.map((slug) => ({ path: legalPath(slug), lastmod: iso(settings.updated_at) }));
-  urls.push(...legal.slice(Math.max(0, offset - 1), Math.max(0, offset - 1 + limit - urls.length)));
+  const start = Math.max(0, offset - 1);
+  urls.push(...legal.slice(start, start + limit - urls.length));
   if (urls.length >= limit) return urls;
   let from = Math.max(0, offset - 1 - legal.length);
   let left = limit - urls.length;
