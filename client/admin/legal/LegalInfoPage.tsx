@@ -65,6 +65,7 @@ export function LegalInfoPage() {
             data={[...STATES]}
             searchable
             clearable
+            allowDeselect={false}
             {...form.getInputProps('legal_state')}
             value={form.values.legal_state || null}
             onChange={(v) => form.setFieldValue('legal_state', v ?? '')}

@@ -15,7 +15,9 @@ export const SHOWN_FORMATTED = {
  * The footer preview of what the form holds, with each field as the server will store it (a field
  * the server would refuse shows as typed; its message is under the field).
  */
-export function previewOf(values: LegalInfo, siteTitle: string): LegalView {
+export function previewOf(typed: Partial<LegalInfo>, siteTitle: string): LegalView {
+  // Before the saved values arrive the form holds nothing yet.
+  const values = Object.fromEntries(LEGAL_KEYS.map((k) => [k, String(typed[k] ?? '')])) as LegalInfo;
   const keep = (r: { ok: true; value: string } | { ok: false }, raw: string) => (r.ok ? r.value : raw);
   const tax = parseTaxId(values.legal_tax_id);
   return legalView({
