@@ -15,6 +15,8 @@ const FORMS = [
   '/admin/header',
   '/admin/shopify',
   '/admin/pagamento',
+  '/admin/frete-gratis',
+  '/admin/informacoes-legais',
   '/admin/top-headers',
   '/admin/banners',
   '/admin/colecoes',
