@@ -4,6 +4,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ProductDto } from '../shared/catalog.ts';
 import { collectionPath, FEATURED_PATH } from '../shared/catalog-paths.ts';
 import { IMAGE_SIZES } from '../shared/image-variants.ts';
+import { type LegalView, legalView } from '../shared/legal-info.ts';
+import { LEGAL_PAGES, type LegalPageSlug, legalPath } from '../shared/legal-pages.ts';
 import type { Locale } from '../shared/locales.ts';
 import type { ReviewListDto } from '../shared/reviews.ts';
 import type { Settings } from '../shared/settings.ts';
@@ -17,7 +19,8 @@ export type Crumb = { name: string; path: string };
  * `phoneUrl`: the image drawn instead below 768 px (a banner's phone image).
  */
 export type LcpImage = { url: string; sizes: string; phoneUrl?: string };
-export type SiteHead = { title: string; description: string; logoUrl: string; locale: Locale; currency: string };
+/** `legal`: the law's information (name, CNPJ/CPF, address, contact) for the Organization JSON-LD. */
+export type SiteHead = { title: string; description: string; logoUrl: string; locale: Locale; currency: string; legal: LegalView };
 
 /**
  * What the document head says about a page (the server turns it into meta tags and JSON-LD).
@@ -29,6 +32,7 @@ export type PageHead =
   | { kind: 'not-found' }
   | { kind: 'home'; site: SiteHead; path: '/'; image: string | null; lcp: LcpImage | null }
   | { kind: 'collection'; site: SiteHead; path: string; name: string; image: string | null; breadcrumb: Crumb[]; lcp: LcpImage | null }
+  | { kind: 'legal'; site: SiteHead; path: string; name: string; breadcrumb: Crumb[] }
   | {
       kind: 'product';
       site: SiteHead;
@@ -46,6 +50,13 @@ const NOT_FOUND = {
   '/colecao/:slug': msg`Coleção não encontrada`,
   page: msg`Página não encontrada`,
 };
+
+/** The legal pages' titles (their texts stay in Portuguese: src/legal/templates.ts says why). */
+export const LEGAL_TITLES = {
+  'trocas-e-devolucoes': msg`Trocas e devoluções`,
+  'politica-de-privacidade': msg`Política de privacidade`,
+  'termos-de-uso': msg`Termos de uso`,
+} satisfies Record<LegalPageSlug, unknown>;
 
 /** A meta description: whitespace collapsed, at most about 160 characters, cut at a word. */
 export function excerpt(text: string, max = 160): string {
@@ -86,6 +97,7 @@ export function pageHead({ i18n, trpc, qc, settings, siteTitle, route, missing }
     logoUrl: settings.logo_url,
     locale: settings.locale as Locale,
     currency: settings.currency,
+    legal: legalView(settings),
   };
   const home = { name: i18n._(msg`Início`), path: '/' };
   if (route.path === '/produto/:slug') {
@@ -129,6 +141,12 @@ export function pageHead({ i18n, trpc, qc, settings, siteTitle, route, missing }
         },
       };
     }
+  }
+  const legal = LEGAL_PAGES.find((slug) => legalPath(slug) === route.path);
+  if (legal) {
+    const name = i18n._(LEGAL_TITLES[legal]);
+    const path = legalPath(legal);
+    return { title: titled(name), description, head: { kind: 'legal', site, path, name, breadcrumb: [home, { name, path }] } };
   }
   if (route.path === '/') {
     // The link preview shows the first banner, else the logo.

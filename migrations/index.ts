@@ -10,6 +10,7 @@ import { Migration20261125150000_change_triggers } from './Migration202611251500
 import { Migration20261125160000_payment_settings } from './Migration20261125160000_payment_settings.ts';
 import { Migration20261125170000_whatsapp_settings } from './Migration20261125170000_whatsapp_settings.ts';
 import { Migration20261125190000_tracking_tags } from './Migration20261125190000_tracking_tags.ts';
+import { Migration20261125180000_legal_info } from './Migration20261125180000_legal_info.ts';
 
 /**
  * Every migration in order. Listed explicitly (not globbed) so the same set runs from TypeScript
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261125160000_payment_settings', class: Migration20261125160000_payment_settings },
   { name: 'Migration20261125170000_whatsapp_settings', class: Migration20261125170000_whatsapp_settings },
   { name: 'Migration20261125190000_tracking_tags', class: Migration20261125190000_tracking_tags },
+  { name: 'Migration20261125180000_legal_info', class: Migration20261125180000_legal_info },
 ];

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { zBool, zIntBetween, zMoneyText, zPercentBetween } from './coerce.ts';
 import { INVALID_COLOR_MESSAGE, isColorSetting, isSettingColor } from './css-color.ts';
 import { MESSAGES } from './errors.ts';
+import { FREE_SHIPPING_MESSAGES, freeShippingProblem } from './free-shipping.ts';
+import { LEGAL_INPUTS } from './legal-input.ts';
 import { installmentsProblem, MIN_INSTALMENT_MESSAGE, PERCENT_RANGES, SETTING_RANGES, shippingDaysProblem } from './setting-ranges.ts';
 import { type Settings, ZSettings } from './settings.ts';
 import { zBlock, zLine, zName } from './text-fields.ts';
@@ -27,6 +29,8 @@ function inputFor(key: keyof Settings, schema: z.ZodType): z.ZodType {
   if (key === 'installments_min_value') return zMoneyText(MIN_INSTALMENT_MESSAGE);
   if (key in WHATSAPP_INPUTS) return WHATSAPP_INPUTS[key as keyof typeof WHATSAPP_INPUTS];
   if (isTagKey(key)) return zTagId(key);
+  if (key in LEGAL_INPUTS) return LEGAL_INPUTS[key as keyof typeof LEGAL_INPUTS];
+  if (key === 'free_shipping_threshold') return zMoneyText(FREE_SHIPPING_MESSAGES.threshold);
   if (schema instanceof z.ZodEnum) return z.enum(schema.options as [string, ...string[]], { error: MESSAGE_FOR[key] });
   if (isColorSetting(key))
     return zLine({ trim: true, max: 64, tooLong: INVALID_COLOR_MESSAGE }).refine((v) => isSettingColor(key, v), INVALID_COLOR_MESSAGE);
@@ -62,6 +66,9 @@ export const ZSettingsUpdate = z.object({ ...fields, store_unlock_password: zLin
   const { whatsapp_hours_enabled: enabled, whatsapp_hours: hours } = v as Partial<Settings>;
   const closed = enabled !== undefined && hours !== undefined ? whatsappHoursProblem(enabled, hours) : null;
   if (closed) ctx.addIssue({ code: 'custom', message: closed, path: ['whatsapp_hours_enabled'] });
+  const { free_shipping_enabled: shipsFree, free_shipping_threshold: amount } = v as Partial<Settings>;
+  const threshold = shipsFree !== undefined && amount !== undefined ? freeShippingProblem(shipsFree, amount) : null;
+  if (threshold) ctx.addIssue({ code: 'custom', message: threshold, path: ['free_shipping_threshold'] });
 }) as unknown as z.ZodType<Partial<Settings> & { store_unlock_password?: string }>;
 export type SettingsUpdate = z.infer<typeof ZSettingsUpdate>;
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, DEFAULT_WEEK_HOURS } from './business-hours.ts';
 import { CURRENCY_CODES } from './currencies.ts';
+import { FREE_SHIPPING_DEFAULTS } from './free-shipping.ts';
+import { LEGAL_DEFAULTS } from './legal-info.ts';
+import { ZLegalSettings } from './legal-input.ts';
 import { LIMITS } from './limits.ts';
 import { LOCALES } from './locales.ts';
 
@@ -88,6 +91,9 @@ export const SETTINGS_DEFAULTS = {
   ga4_measurement_id: '',
   meta_pixel_id: '',
   tiktok_pixel_id: '',
+  // The law's information and the free-shipping promise (issue 18 part 3).
+  ...LEGAL_DEFAULTS,
+  ...FREE_SHIPPING_DEFAULTS,
 } as const;
 
 const color = z.string().max(64);
@@ -175,6 +181,12 @@ export const ZSettings = z.object({
   ga4_measurement_id: z.string(),
   meta_pixel_id: z.string(),
   tiktok_pixel_id: z.string(),
+  /** The law's information (shared/legal-info.ts) and the free-shipping promise (shared/free-shipping.ts), issue 18 part 3. */
+  ...ZLegalSettings,
+  free_shipping_enabled: z.boolean(),
+  free_shipping_threshold: z.string(),
+  free_shipping_show_top: z.boolean(),
+  free_shipping_show_product: z.boolean(),
 });
 export type Settings = z.infer<typeof ZSettings>;
 export type SettingsKey = keyof Settings;

@@ -12,8 +12,10 @@ import adminText from './common/admin-text.module.css';
 import { useNotify } from './common/notify.ts';
 import { Dashboard } from './Dashboard.tsx';
 import { FooterPage } from './footer/FooterPage.tsx';
+import { FreeShippingPage } from './free-shipping/FreeShippingPage.tsx';
 import { HeaderPage } from './header/HeaderPage.tsx';
 import { LanguagePage } from './LanguagePage.tsx';
+import { LegalInfoPage } from './legal/LegalInfoPage.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { PaymentPage } from './payment/PaymentPage.tsx';
 import { ProductOrderPage } from './product-order/ProductOrderPage.tsx';
@@ -48,6 +50,8 @@ export function AdminShell({ username }: { username: string }) {
     { path: '/admin/pagamento', label: t`Pagamento e parcelamento` },
     { path: '/admin/whatsapp', label: t`WhatsApp` },
     { path: '/admin/cookies', label: t`Cookies e rastreamento` },
+    { path: '/admin/frete-gratis', label: t`Frete grátis` },
+    { path: '/admin/informacoes-legais', label: t`Informações legais` },
     { path: '/admin/top-headers', label: t`Top Headers` },
     { path: '/admin/banners', label: t`Banners` },
     { path: '/admin/colecoes', label: t`Coleções` },
@@ -146,6 +150,8 @@ export function AdminShell({ username }: { username: string }) {
           <Route path="/admin/pagamento" element={<PaymentPage />} />
           <Route path="/admin/whatsapp" element={<WhatsAppPage />} />
           <Route path="/admin/cookies" element={<TrackingPage />} />
+          <Route path="/admin/frete-gratis" element={<FreeShippingPage />} />
+          <Route path="/admin/informacoes-legais" element={<LegalInfoPage />} />
           <Route path="/admin/top-headers" element={<TopHeadersPage />} />
           <Route path="/admin/banners" element={<BannersPage />} />
           <Route path="/admin/colecoes" element={<CollectionsPage />} />

@@ -1,11 +1,13 @@
 import { Trans } from '@lingui/react/macro';
 import { FEATURED_PATH } from '../../shared/catalog-paths.ts';
+import { LEGAL_PAGES, legalPath } from '../../shared/legal-pages.ts';
 import { CollectionPage } from './collection/CollectionPage.tsx';
 import { DocumentTitle } from './common/DocumentTitle.tsx';
 import { useShellHydrated } from './common/hydration.tsx';
 import { NotFound } from './common/NotFound.tsx';
 import { HomePage } from './home/HomePage.tsx';
 import { Layout } from './layout/Layout.tsx';
+import { LegalPage } from './legal/LegalPage.tsx';
 import { ProductPage } from './product/ProductPage.tsx';
 import { Route, Switch } from './router.tsx';
 
@@ -30,6 +32,11 @@ export function StorefrontApp() {
           <Route path="/colecao/:slug">
             <CollectionPage />
           </Route>
+          {LEGAL_PAGES.map((slug) => (
+            <Route key={slug} path={legalPath(slug)}>
+              <LegalPage slug={slug} />
+            </Route>
+          ))}
           <Route>
             <NotFound>
               <Trans>Página não encontrada</Trans>

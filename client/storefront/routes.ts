@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../server/trpc/router.ts';
 import { FEATURED_PATH, FEATURED_SLUG } from '../../shared/catalog-paths.ts';
+import { LEGAL_PAGES, legalPath } from '../../shared/legal-pages.ts';
 import { isSlug } from '../../shared/text-rules.ts';
 import { collectionPageQuery } from './collection/collection-search.ts';
 import { matchPath } from './router.tsx';
@@ -64,6 +65,13 @@ export const STOREFRONT_ROUTES: StorefrontRoute[] = [
       isSlug(p.slug ?? '') ? [qc.prefetchInfiniteQuery(collectionPageQuery(trpc, p.slug ?? '', search))] : [],
     missing: (trpc, qc, p, search) => !isSlug(p.slug ?? '') || collectionPageData(trpc, qc, p, search) === null,
   },
+  // The legal pages (issue 18 part 3): /trocas-e-devolucoes, /politica-de-privacidade, /termos-de-uso.
+  ...LEGAL_PAGES.map(
+    (slug): StorefrontRoute => ({
+      path: legalPath(slug),
+      prefetch: (trpc, qc) => [qc.prefetchQuery(trpc.legal.page.queryOptions({ slug }))],
+    }),
+  ),
 ];
 
 export function matchStorefrontRoute(pathname: string): { route: StorefrontRoute; params: Params } | null {

@@ -26,6 +26,7 @@
  * | every page (the header menu lists the collections)          | collections, plus its reads' tags      |
  * | settings, layout, banners, footer reads, robots.txt         | none (their changes drop everything)   |
  * | whatsapp.status (open now or not: time-dependent)            | expires:<ms>, the next opening/closing |
+ * | a legal page (legal.page: texts and data in the settings row) | none (a settings change drops everything) |
  * | anything not declared here                                  | any (every change drops it)            |
  *
  * Pages and tRPC batches get the tags of the procedures they ran (`readTags`, collected by the
@@ -109,6 +110,7 @@ const READS: Record<string, Rule> = {
     const until = (out as { until?: number | null } | undefined)?.until;
     return typeof until === 'number' ? [expiresTag(until)] : LAYOUT_TAGS;
   },
+  'legal.page': () => LAYOUT_TAGS,
 };
 
 /** True when the procedure has a declared rule (a cached procedure without one is refused at start). */

@@ -3,7 +3,7 @@ import { imageUrl } from '../../shared/image-url.ts';
 import { hasVariants, PHONE_MEDIA, variantSrcset, WIDE_MEDIA } from '../../shared/image-variants.ts';
 import type { Locale } from '../../shared/locales.ts';
 import { type ImageSize, uploadedImageSize } from '../../src/media/image-size.ts';
-import { breadcrumbLd, homeLd, productLd } from './json-ld.ts';
+import { breadcrumbLd, homeLd, organizationLd, productLd } from './json-ld.ts';
 
 /** One `<meta>`: Open Graph and product tags use `property`, the others `name`. */
 export type MetaTag = { property: string; content: string } | { name: string; content: string };
@@ -64,6 +64,10 @@ export async function pageSeo(head: PageHead, o: Options): Promise<HeadSeo> {
       { property: 'product:price:amount', content: product.price },
       { property: 'product:price:currency', content: head.site.currency },
     );
+  } else if (head.kind === 'legal') {
+    preview = { type: 'website', title: head.name, image: null, imageAlt: head.name };
+    const logo = head.site.logoUrl || null;
+    jsonLd = [organizationLd(head.site, abs, logo && absImage(logo)), breadcrumbLd(head.breadcrumb, abs)];
   } else if (head.kind === 'collection') {
     preview = { type: 'website', title: head.name, image: head.image, imageAlt: head.name };
     jsonLd = [breadcrumbLd(head.breadcrumb, abs)];

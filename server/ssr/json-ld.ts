@@ -57,11 +57,43 @@ export function productLd(h: ProductHead, abs: (path: string) => string, images:
   };
 }
 
+/**
+ * The shop as an Organization, with the law's information the owner gave (Decreto 7.962/2013,
+ * art. 2): legalName, taxID (the formatted CNPJ or CPF), a PostalAddress, email and telephone.
+ */
+export function organizationLd(site: SiteHead, abs: (path: string) => string, logo: string | null) {
+  const { legal } = site;
+  const address = legal.address
+    ? {
+        address: {
+          '@type': 'PostalAddress',
+          ...(legal.street ? { streetAddress: legal.street } : {}),
+          ...(legal.city ? { addressLocality: legal.city } : {}),
+          ...(legal.state ? { addressRegion: legal.state } : {}),
+          ...(legal.postalCode ? { postalCode: legal.postalCode } : {}),
+          addressCountry: 'BR',
+        },
+      }
+    : {};
+  return {
+    '@context': CONTEXT,
+    '@type': 'Organization',
+    name: site.title,
+    url: abs('/'),
+    ...(logo ? { logo } : {}),
+    ...(legal.legalName ? { legalName: legal.legalName } : {}),
+    ...(legal.taxIdNumber ? { taxID: legal.taxIdNumber } : {}),
+    ...address,
+    ...(legal.email ? { email: legal.email } : {}),
+    ...(legal.phoneDial ? { telephone: legal.phoneDial } : {}),
+  };
+}
+
 /** The home page's Organization and WebSite. */
 export function homeLd(site: SiteHead, abs: (path: string) => string, logo: string | null) {
   const url = abs('/');
   return [
-    { '@context': CONTEXT, '@type': 'Organization', name: site.title, url, ...(logo ? { logo } : {}) },
+    organizationLd(site, abs, logo),
     {
       '@context': CONTEXT,
       '@type': 'WebSite',

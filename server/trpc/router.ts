@@ -6,6 +6,7 @@ import { collectionsRouter } from './routers/collections.router.ts';
 import { contentRouter } from './routers/content.router.ts';
 import { dashboardRouter } from './routers/dashboard.router.ts';
 import { footerRouter } from './routers/footer.router.ts';
+import { legalRouter } from './routers/legal.router.ts';
 import { locationRouter } from './routers/location.router.ts';
 import { mediaRouter } from './routers/media.router.ts';
 import { productImagesRouter } from './routers/product-images.router.ts';
@@ -35,6 +36,7 @@ export const appRouter = router({
   reviews: reviewsRouter,
   backup: backupRouter,
   whatsapp: whatsappRouter,
+  legal: legalRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,3 +1,4 @@
+import { LEGAL_PAGES, legalPath } from '../../shared/legal-pages.ts';
 import type { AppContext } from '../context.ts';
 import { loadSettingsRow } from '../settings/settings.repo.ts';
 
@@ -12,7 +13,8 @@ const iso = (v: unknown) => new Date(v as string | Date).toISOString();
 
 /**
  * What the sitemap lists (for crawlers, so the visitor's session does not matter), in this order:
- * the home, every active collection, every product, each with the time it last changed. While the
+ * the home, the legal pages, every active collection, every product, each with the time it last
+ * changed (a legal page: the settings', which hold its text and the shop's data). While the
  * store is locked, only the home. A product changes with its row or a newly added gallery image;
  * a collection with its row or any of its products; the home with any of them or the settings.
  * Read a slice at a time (`offset`, `limit` over that order), so no answer holds the catalogue.
@@ -23,7 +25,7 @@ export async function sitemapSize(ctx: AppContext): Promise<number> {
   const [row] = await ctx.em
     .getConnection()
     .execute<{ n: number }[]>('select (select count(*) from collections where active)::int + (select count(*) from products)::int as n');
-  return 1 + Number(row?.n ?? 0);
+  return 1 + LEGAL_PAGES.length + Number(row?.n ?? 0);
 }
 
 export async function sitemapUrls(ctx: AppContext, offset: number, limit: number): Promise<SitemapUrl[]> {
@@ -41,8 +43,12 @@ export async function sitemapUrls(ctx: AppContext, offset: number, limit: number
     urls.push({ path: '/', lastmod: iso(home?.lastmod ?? settings.updated_at) });
   }
   if (settings.store_locked) return urls.slice(0, limit);
-  // Positions after the home: collections first, then products.
-  let from = Math.max(0, offset - 1);
+  // Positions after the home: the legal pages, then collections, then products.
+  const legal = LEGAL_PAGES.map((slug) => ({ path: legalPath(slug), lastmod: iso(settings.updated_at) }));
+  const start = Math.max(0, offset - 1);
+  urls.push(...legal.slice(start, start + limit - urls.length));
+  if (urls.length >= limit) return urls;
+  let from = Math.max(0, offset - 1 - legal.length);
   let left = limit - urls.length;
   const collections = await conn.execute<Row[]>(
     `select c.slug, greatest(c.updated_at, max(p.updated_at)) as lastmod

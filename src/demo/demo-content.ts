@@ -68,7 +68,7 @@ export const DEMO_FOOTER_SECTIONS: { title: string; links: { label: string; url:
     title: 'Ajuda',
     links: [
       { label: 'Perguntas frequentes', url: '' },
-      { label: 'Política de trocas', url: '' },
+      { label: 'Política de trocas', url: '/trocas-e-devolucoes' },
       { label: 'Fale conosco', url: 'mailto:contato@example.com' },
       { label: 'Rastrear pedido', url: 'https://rastreamento.correios.com.br/' },
       { label: 'Formas de pagamento', url: '' },
@@ -78,8 +78,8 @@ export const DEMO_FOOTER_SECTIONS: { title: string; links: { label: string; url:
   {
     title: 'Políticas',
     links: [
-      { label: 'Termos de uso', url: '' },
-      { label: 'Política de privacidade', url: '' },
+      { label: 'Termos de uso', url: '/termos-de-uso' },
+      { label: 'Política de privacidade', url: '/politica-de-privacidade' },
       { label: 'Política de cookies', url: '' },
     ],
   },

@@ -85,6 +85,21 @@ export const SettingsRow = defineEntity({
     ga4_measurement_id: p.string(),
     meta_pixel_id: p.string(),
     tiktok_pixel_id: p.string(),
+    // The law's information and the free-shipping promise (issue 18 part 3; shared/legal-info.ts, shared/free-shipping.ts).
+    // The legal pages' own texts live in this row too but are read apart (src/legal/legal-pages.repo.ts).
+    legal_name: p.string(),
+    legal_tax_id: p.string(),
+    legal_street: p.string(),
+    legal_district: p.string(),
+    legal_city: p.string(),
+    legal_state: p.string(),
+    legal_postal_code: p.string(),
+    legal_email: p.string(),
+    legal_phone: p.string(),
+    free_shipping_enabled: p.boolean(),
+    free_shipping_threshold: p.decimal('string').precision(12).scale(2),
+    free_shipping_show_top: p.boolean(),
+    free_shipping_show_product: p.boolean(),
     updated_at: p.datetime().onUpdate(() => new Date()),
   },
 });

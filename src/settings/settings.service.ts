@@ -1,5 +1,6 @@
 import { isColorSetting, isSettingColor } from '../../shared/css-color.ts';
 import { MESSAGES } from '../../shared/errors.ts';
+import { freeShippingProblem } from '../../shared/free-shipping.ts';
 import { installmentsProblem, shippingDaysProblem } from '../../shared/setting-ranges.ts';
 import { normalizeShopDomain, SETTINGS_DEFAULTS, SETTINGS_KEYS, type Settings, SHOP_DOMAIN_PATTERN } from '../../shared/settings.ts';
 import { type AdminSettings, type SettingsUpdate, ZSettingsUpdate } from '../../shared/settings-input.ts';
@@ -132,6 +133,11 @@ export async function updateSettings(ctx: AppContext, raw: unknown, images: Sett
     fields.whatsapp_hours ?? row.whatsapp_hours,
   );
   if (closed) throw new AppError('BAD_REQUEST', closed, undefined, 'whatsapp_hours_enabled');
+  const free = freeShippingProblem(
+    fields.free_shipping_enabled ?? row.free_shipping_enabled,
+    fields.free_shipping_threshold ?? row.free_shipping_threshold,
+  );
+  if (free) throw new AppError('BAD_REQUEST', free, undefined, 'free_shipping_threshold');
   const hash = store_unlock_password ? await hashPassword(store_unlock_password) : undefined;
   const cleared = IMAGE_COLUMNS.filter((c) => ({ logo_url, favicon_url, footer_image_url })[c] === '' && row[c]);
 

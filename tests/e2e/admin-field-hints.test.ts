@@ -17,6 +17,8 @@ const FORMS = [
   '/admin/pagamento',
   '/admin/whatsapp',
   '/admin/cookies',
+  '/admin/frete-gratis',
+  '/admin/informacoes-legais',
   '/admin/top-headers',
   '/admin/banners',
   '/admin/colecoes',

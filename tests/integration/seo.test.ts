@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, uploadsDirOf } from '../../server/config.ts';
 import type { HomeDto, ProductDto } from '../../shared/catalog.ts';
+import { LEGAL_PAGES } from '../../shared/legal-pages.ts';
 import type { ReviewListDto } from '../../shared/reviews.ts';
 import { seedDemo } from '../../src/demo/seed.ts';
 import { type AdminApi, adminApi } from '../helpers/api.ts';
@@ -220,7 +221,7 @@ function parseSitemap(xml: string): { loc: string; lastmod: string }[] {
 }
 
 describe('sitemap.xml and robots.txt', () => {
-  it('lists home, the active collections and every product, each with lastmod', async () => {
+  it('lists home, the legal pages, the active collections and every product, each with lastmod', async () => {
     const collections: { id: number; slug: string; active: boolean }[] = (await api.get('/api/collections/list.php')).json();
     const hidden = collections.find((c) => c.active);
     if (!hidden) throw new Error('no collection');
@@ -235,7 +236,12 @@ describe('sitemap.xml and robots.txt', () => {
     const active = collections.filter((c) => c.active && c.id !== hidden.id);
     expect(locs[0]).toBe(`${ORIGIN}/`);
     expect(locs.sort()).toEqual(
-      [`${ORIGIN}/`, ...active.map((c) => `${ORIGIN}/colecao/${c.slug}`), ...products.map((p) => `${ORIGIN}/produto/${p.slug}`)].sort(),
+      [
+        `${ORIGIN}/`,
+        ...LEGAL_PAGES.map((slug) => `${ORIGIN}/${slug}`),
+        ...active.map((c) => `${ORIGIN}/colecao/${c.slug}`),
+        ...products.map((p) => `${ORIGIN}/produto/${p.slug}`),
+      ].sort(),
     );
     expect(locs).not.toContain(`${ORIGIN}/colecao/${hidden.slug}`);
     for (const u of urls) expect(new Date(u.lastmod).toISOString()).toBe(u.lastmod);
@@ -266,7 +272,8 @@ describe('sitemap.xml and robots.txt', () => {
       expect(index.statusCode).toBe(200);
       expect(index.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
       const files = [...index.body.matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)].map((m) => m[1] ?? '');
-      expect(files).toEqual([1, 2, 3].map((n) => `${ORIGIN}/sitemap-${n}.xml`));
+      // Home, 3 legal pages, 1 collection, 5 products: 10 URLs in files of 3 (the legal pages span the first two).
+      expect(files).toEqual([1, 2, 3, 4].map((n) => `${ORIGIN}/sitemap-${n}.xml`));
       const all: string[] = [];
       for (const file of files) {
         const res = await small.app.inject({ method: 'GET', url: new URL(file).pathname });
@@ -276,9 +283,10 @@ describe('sitemap.xml and robots.txt', () => {
         all.push(...urls.map((u) => u.loc));
       }
       expect(all[0]).toBe(`${ORIGIN}/`);
-      expect(all[1]).toBe(`${ORIGIN}/colecao/vestidos`);
-      expect(all.slice(2).sort()).toEqual(['blusa', 'bolsa', 'calca', 'cinto', 'saia'].map((s) => `${ORIGIN}/produto/${s}`));
-      expect((await small.app.inject({ method: 'GET', url: '/sitemap-4.xml' })).statusCode).toBe(404);
+      expect(all.slice(1, 4)).toEqual(LEGAL_PAGES.map((slug) => `${ORIGIN}/${slug}`));
+      expect(all[4]).toBe(`${ORIGIN}/colecao/vestidos`);
+      expect(all.slice(5).sort()).toEqual(['blusa', 'bolsa', 'calca', 'cinto', 'saia'].map((s) => `${ORIGIN}/produto/${s}`));
+      expect((await small.app.inject({ method: 'GET', url: '/sitemap-5.xml' })).statusCode).toBe(404);
       expect((await small.app.inject({ method: 'GET', url: '/sitemap-0.xml' })).statusCode).toBe(404);
     } finally {
       await small.close();

@@ -5,6 +5,7 @@ import { imageUrl } from '../../../shared/image-url.ts';
 import { IMAGE_SIZES } from '../../../shared/image-variants.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import { ResponsiveImage } from '../common/ResponsiveImage.tsx';
+import { LegalFooter } from '../legal/LegalFooter.tsx';
 import { CookiePreferencesLink } from './CookiePreferencesLink.tsx';
 import classes from './Footer.module.css';
 import { footerLabel } from './footer-labels.ts';
@@ -26,6 +27,10 @@ export function Footer({ settings, sections, icons }: Props) {
           role="img"
           aria-label={settings.site_title}
         />
+        {/* The law's information stays visible under an image footer too (Decreto 7.962/2013, art. 2). */}
+        <div style={style}>
+          <LegalFooter settings={settings} />
+        </div>
         <CookiePreferencesLink settings={settings} />
       </footer>
     );
@@ -86,6 +91,7 @@ export function Footer({ settings, sections, icons }: Props) {
           </div>
         ))}
       </div>
+      <LegalFooter settings={settings} />
       <div className={classes.copyright}>
         {copyright}
         <CookiePreferencesLink settings={settings} />

@@ -1,9 +1,10 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTRPC } from '../../trpc.ts';
 import { useLocked, useSettings } from '../common/hooks.ts';
 import { Deferred } from '../common/hydration.tsx';
+import { withFreeShipping } from '../free-shipping/free-shipping-bar.ts';
 import { LockScreen } from '../lock/LockScreen.tsx';
 import { useLocation } from '../router.tsx';
 import { Footer } from './Footer.tsx';
@@ -13,6 +14,7 @@ import { TopBar } from './TopBar.tsx';
 /** Shared storefront layout: announcement bar, header, page, footer; or the lock screen. */
 export function Layout({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
+  const { i18n } = useLingui();
   const settings = useSettings();
   const locked = useLocked();
   const layout = useQuery({ ...trpc.content.layout.queryOptions(), enabled: !!settings });
@@ -34,7 +36,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <a href="#conteudo" className="skip-link">
         <Trans>Pular para o conteúdo</Trans>
       </a>
-      <TopBar items={layout.data?.topHeaders ?? []} />
+      <TopBar items={withFreeShipping(layout.data?.topHeaders ?? [], settings, i18n)} />
       <Header settings={settings} collections={collections.data ?? []} />
       <main id="conteudo" tabIndex={-1} style={{ minHeight: '50vh', outline: 'none' }}>
         <Deferred name="page">{children}</Deferred>

@@ -8,6 +8,7 @@ import { TruckIcon } from '../common/icons.tsx';
 import { NotFound } from '../common/NotFound.tsx';
 import { Price } from '../common/Price.tsx';
 import { useCurrentSlug } from '../common/use-current-slug.ts';
+import { FreeShippingNote } from '../free-shipping/FreeShippingNote.tsx';
 import { PaymentOptions } from '../payment/PaymentOptions.tsx';
 import { Link, useParams } from '../router.tsx';
 import { BuyArea } from '../shopify/BuyArea.tsx';
@@ -91,6 +92,7 @@ export function ProductPage() {
             size="lg"
           />
           {product.payment_options && <PaymentOptions options={product.payment_options} currency={settings.currency as CurrencyCode} />}
+          <FreeShippingNote price={product.price} settings={settings} />
           {settings.shipping_enabled && (
             <div className={classes.shipping} style={{ background: settings.shipping_bg_color, color: settings.shipping_text_color }}>
               <span style={{ color: settings.shipping_icon_color }}>
