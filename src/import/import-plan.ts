@@ -28,6 +28,8 @@ const FIELD_LABELS: Record<string, string> = {
 /** A product's values once the shop's rules have passed them (the same ones the admin's form goes through). */
 export type CheckedProduct = {
   slug: string;
+  /** The handle as given (a product whose slug is exactly that matches too, slug-shaped or not). */
+  handle: string;
   title: string;
   description: string;
   price: string;
@@ -71,6 +73,7 @@ export function checkImportProduct(p: ImportProduct): CheckedProduct | { reason:
   if (images.length > IMPORT_MAX_IMAGES) return { reason: `Imagens demais: no máximo ${IMPORT_MAX_IMAGES} por produto` };
   return {
     slug: slugify(p.handle.trim() || values.title),
+    handle: p.handle.trim(),
     title: values.title,
     description: parsed.data.description ?? '',
     price: values.price,
@@ -156,7 +159,7 @@ export class ImportPlanner {
 
   async planBatch(em: EntityManager, batch: ImportProduct[], startIndex: number): Promise<PlannedItem[]> {
     const checked = batch.map((p) => checkImportProduct(p));
-    const slugs = [...new Set(checked.flatMap((c) => ('slug' in c ? [c.slug] : [])))];
+    const slugs = [...new Set(checked.flatMap((c) => ('slug' in c ? [c.slug, ...(c.handle ? [c.handle] : [])] : [])))];
     const bySlug = new Map<string, IProduct>();
     if (slugs.length) {
       for (const p of await em.find(Product, { slug: { $in: slugs } })) bySlug.set(p.slug, p);
@@ -188,7 +191,7 @@ export class ImportPlanner {
         row.reason = c.reason;
         continue;
       }
-      const existing = bySlug.get(c.slug) ?? null;
+      const existing = (c.handle ? bySlug.get(c.handle) : undefined) ?? bySlug.get(c.slug) ?? null;
       const twin = this.seenSlugs.get(c.slug) ?? (existing ? this.seenProducts.get(existing.id) : undefined);
       if (twin !== undefined) {
         row.reason = `Produto repetido: o mesmo endereço (${c.slug}) já está em ${twin}`;
