@@ -144,7 +144,7 @@ describe('CSV import: apply and export', () => {
       result: { counts: { create: 2, refuse: 2 }, imagesAdded: 3, imageFailures: [] },
     });
     const [camiseta] = await api.sql<Record<string, string>>(
-      "select p.title, p.description, p.price, p.old_price, c.name from products p join collections c on c.id = p.collection_id where slug = 'camiseta-acai'",
+      "select p.title, p.description, p.price, p.old_price, c.name from products p join collections c on c.id = p.collection_id where p.slug = 'camiseta-acai'",
     );
     expect(camiseta).toEqual({
       title: 'Camiseta Açaí',
