@@ -32,7 +32,7 @@ export async function checkCsv(ctx: AppContext, fileName: string, data: Buffer):
     slug: '',
     title: '',
     action: 'refuse',
-    reason: p.reason.replace(/^Linha \d+: /, ''),
+    reason: p.reason.replace(/^Linha \d+: (.)/, (_, first: string) => first.toUpperCase()),
     productId: null,
     changes: [],
     newImages: 0,

@@ -95,7 +95,7 @@ describe('CSV import: the dry run', () => {
       [9, 'create', 'Caneca "Bom dia"', null],
       [10, 'refuse', 'Sem preço', 'Preencha título e preço'],
       [11, 'refuse', 'Preço errado', expect.stringMatching(/^Preço inválido/)],
-      [12, 'refuse', '', 'sem "URL handle" (o endereço do produto)'],
+      [12, 'refuse', '', 'Sem "URL handle" (o endereço do produto)'],
     ]);
     expect(rows[0]?.newImages).toBe(3);
     expect(await catalogue()).toBe(before);

@@ -158,6 +158,7 @@ export function CatalogImportPage() {
               }}
               disabled={checking || running}
               clearable
+              clearButtonProps={{ 'aria-label': t`Remover arquivo` }}
             />
             {error && (
               <Alert color="red" title={t`Arquivo não importado`} role="alert">
@@ -179,11 +180,11 @@ export function CatalogImportPage() {
               {t`Verificação de ${run.fileName}`}
             </Title>
             <Group gap="xs">
-              <Badge color="green" variant="light">{t`${run.counts.create} a criar`}</Badge>
-              <Badge color="blue" variant="light">{t`${run.counts.update} a atualizar`}</Badge>
-              <Badge color="gray" variant="light">{t`${run.counts.unchanged} sem mudança`}</Badge>
-              <Badge color="red" variant="light">{t`${run.counts.refuse} recusado(s)`}</Badge>
-              <Badge color="violet" variant="light">{t`${run.images} imagem(ns) a baixar`}</Badge>
+              <Badge color="teal.9" variant="filled">{t`${run.counts.create} a criar`}</Badge>
+              <Badge color="blue.9" variant="filled">{t`${run.counts.update} a atualizar`}</Badge>
+              <Badge color="gray.7" variant="filled">{t`${run.counts.unchanged} sem mudança`}</Badge>
+              <Badge color="red.9" variant="filled">{t`${run.counts.refuse} recusado(s)`}</Badge>
+              <Badge color="violet.9" variant="filled">{t`${run.images} imagem(ns) a baixar`}</Badge>
             </Group>
             {run.newCollections.length > 0 && <Text size="sm">{t`Coleções que serão criadas: ${run.newCollections.join(', ')}`}</Text>}
             <DryRunTable run={run} />

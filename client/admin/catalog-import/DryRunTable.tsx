@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Loader, SegmentedControl, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type CsvDryRun, IMPORT_ROWS_PAGE, type ImportPlanRowDto } from '../../../shared/catalog-import.ts';
@@ -8,7 +9,8 @@ import { ListPagination } from '../crud/ListPagination.tsx';
 
 type Filter = 'all' | ImportPlanRowDto['action'];
 
-const COLORS: Record<ImportPlanRowDto['action'], string> = { create: 'green', update: 'blue', unchanged: 'gray', refuse: 'red' };
+/** Dark enough for white text (WCAG AA). */
+const COLORS: Record<ImportPlanRowDto['action'], string> = { create: 'teal.9', update: 'blue.9', unchanged: 'gray.7', refuse: 'red.9' };
 
 /** The dry run's rows, a page at a time from the server, filtered by what would happen. */
 export function DryRunTable({ run }: { run: CsvDryRun }) {
@@ -17,6 +19,7 @@ export function DryRunTable({ run }: { run: CsvDryRun }) {
   const [filter, setFilter] = useState<Filter>(run.counts.refuse > 0 ? 'refuse' : 'all');
   const [page, setPage] = useState(1);
   const top = useRef<HTMLDivElement>(null);
+  const narrow = useMediaQuery('(max-width: 36em)');
   const limit = IMPORT_ROWS_PAGE.default;
   const rows = useQuery({
     ...trpc.catalogImport.draftRows.queryOptions({
@@ -67,6 +70,7 @@ export function DryRunTable({ run }: { run: CsvDryRun }) {
         size="xs"
         mb="sm"
         fullWidth
+        orientation={narrow ? 'vertical' : 'horizontal'}
         aria-label={t`Mostrar`}
       />
       {rows.isPending ? (
@@ -74,45 +78,42 @@ export function DryRunTable({ run }: { run: CsvDryRun }) {
       ) : total === 0 ? (
         <Text size="sm" c="dimmed">{t`Nenhum produto nesta lista.`}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped verticalSpacing={6} fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={70}>{t`Linha`}</Table.Th>
-                <Table.Th>{t`Produto`}</Table.Th>
-                <Table.Th w={120}>{t`Ação`}</Table.Th>
-                <Table.Th>{t`Detalhe`}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.data?.rows.map((r) => (
-                <Table.Tr key={`${r.ref}-${r.line}`}>
-                  <Table.Td>{r.line ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={500} lineClamp={1}>
-                      {r.title || '—'}
+        <Table striped verticalSpacing={6} fz="sm" aria-label={t`Resultado da verificação`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={64}>{t`Linha`}</Table.Th>
+              <Table.Th>{t`Produto`}</Table.Th>
+              <Table.Th w={110}>{t`Ação`}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.data?.rows.map((r) => (
+              <Table.Tr key={`${r.ref}-${r.line}`}>
+                <Table.Td>{r.line ?? '—'}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={500} lineClamp={1}>
+                    {r.title || '—'}
+                  </Text>
+                  {r.slug && (
+                    <Text size="xs" c="dimmed" lineClamp={1}>
+                      /{r.slug}
                     </Text>
-                    {r.slug && (
-                      <Text size="xs" c="dimmed" lineClamp={1}>
-                        /{r.slug}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={COLORS[r.action]} variant="light">
-                      {actionLabel[r.action]}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c={r.action === 'refuse' ? 'red.8' : undefined}>
+                  )}
+                  {detail(r) && (
+                    <Text size="sm" mt={2} fw={r.action === 'refuse' ? 500 : undefined}>
                       {detail(r)}
                     </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={COLORS[r.action]} variant="filled">
+                    {actionLabel[r.action]}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
       <ListPagination page={page} pages={Math.ceil(total / limit)} onChange={setPage} top={top} />
     </div>
