@@ -60,8 +60,13 @@ export async function* catalogueRows(em: EntityManager, baseUrl: string): AsyncG
 
 /** The export as a UTF-8 CSV stream (with a BOM, so spreadsheets read the accents), for a download. */
 export function catalogueCsv(em: EntityManager, baseUrl: string): Readable {
-  const out = stringify({ header: true, columns: [...EXPORT_COLUMNS], bom: true, record_delimiter: '\r\n' });
-  return Readable.from(catalogueRows(em, baseUrl)).pipe(out);
+  // Any field with a line break is quoted: the records end in \r\n, and a bare \n inside a field must not read as one.
+  const out = stringify({ header: true, columns: [...EXPORT_COLUMNS], bom: true, record_delimiter: '\r\n', quoted_match: /[\r\n]/ });
+  const rows = Readable.from(catalogueRows(em, baseUrl));
+  // A failing read ends the download with an error instead of leaving it open.
+  rows.once('error', (e) => out.destroy(e));
+  out.once('close', () => rows.destroy());
+  return rows.pipe(out);
 }
 
 /** The download's file name: produtos-2026-11-25.csv. */
