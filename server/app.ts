@@ -15,11 +15,14 @@ import { hasControlChars } from '../shared/text-rules.ts';
 import { originalOfMissingVariant } from '../src/media/backfill.ts';
 import '../shared/zod-locale.ts';
 import type { Database } from '../src/db/database.ts';
+import { createImportState } from '../src/import/import-state.ts';
 import type { GeoLookup } from '../src/location/geoip.ts';
+import type { OutboundPolicy } from '../src/net/public-fetch.ts';
 import { backupRoutes } from './backup/backup.routes.ts';
 import { type AppConfig, uploadsDirOf } from './config.ts';
 import { healthRoutes } from './health.ts';
 import { capConnectionsPerAddress, httpServerOptions, requestDeadlines } from './http-limits.ts';
+import { importRoutes } from './import/import.routes.ts';
 import { guardJsonBodies } from './input/json-body.ts';
 import { legacyRoutes } from './legacy/index.ts';
 import { loadGeo } from './location/location-source.ts';
@@ -52,6 +55,11 @@ export type BuildAppOptions = {
   distDir?: string;
   /** A pino logger to use (main.ts passes its own); tests pass none and get a silent app. */
   loggerInstance?: FastifyBaseLogger;
+  /**
+   * Outbound requests made for someone (catalogue images): tests alone pass
+   * `{ allowPrivateAddresses: true }` to reach a local stand-in. Never set from configuration.
+   */
+  outboundPolicy?: OutboundPolicy;
 };
 
 /** A stored upload's file name (the folder is flat; dot files are work in progress). */
@@ -89,6 +97,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('geo', loadGeo(config.geoipDb));
+  app.decorate('imports', createImportState(app.log, opts.outboundPolicy));
+  // A running import is cancelled (and undoes itself) before the database closes.
+  app.addHook('onClose', () => app.imports.jobs.close());
   const routeList: RouteOptions[] = [];
   app.decorate('routeList', routeList);
   // Keeps the route options object itself: scope hooks registered later still fill in the policy.
@@ -111,6 +122,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(trpcRoutes);
   await app.register(legacyRoutes);
   await app.register(backupRoutes);
+  await app.register(importRoutes);
 
   const uploadsDir = uploadsDirOf(config);
   await app.register(

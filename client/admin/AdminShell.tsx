@@ -7,6 +7,7 @@ import { LIMITS } from '../../shared/limits.ts';
 import { useTRPC } from '../trpc.ts';
 import { BackupPage } from './backup/BackupPage.tsx';
 import { BannersPage } from './banners/BannersPage.tsx';
+import { CatalogImportPage } from './catalog-import/CatalogImportPage.tsx';
 import { CollectionsPage } from './collections/CollectionsPage.tsx';
 import adminText from './common/admin-text.module.css';
 import { useNotify } from './common/notify.ts';
@@ -57,6 +58,7 @@ export function AdminShell({ username }: { username: string }) {
     { path: '/admin/colecoes', label: t`Coleções` },
     { path: '/admin/produtos', label: t`Produtos` },
     { path: '/admin/organizar-produtos', label: t`Organizar Produtos` },
+    { path: '/admin/importar', label: t`Importar / Exportar` },
     { path: '/admin/footer', label: t`Footer` },
     { path: '/admin/avaliacoes', label: t`Avaliações` },
     { path: '/admin/backup', label: t`Backup` },
@@ -160,6 +162,7 @@ export function AdminShell({ username }: { username: string }) {
           <Route path="/admin/footer" element={<FooterPage />} />
           <Route path="/admin/avaliacoes" element={<ReviewsPage />} />
           <Route path="/admin/backup" element={<BackupPage />} />
+          <Route path="/admin/importar" element={<CatalogImportPage />} />
           <Route path="/admin" element={<Dashboard />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

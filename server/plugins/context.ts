@@ -4,6 +4,7 @@ import { DEFAULT_LOCALE } from '../../shared/locales.ts';
 import { resolveSession } from '../../src/auth/session.service.ts';
 import type { AppContext } from '../../src/context.ts';
 import type { Database } from '../../src/db/database.ts';
+import type { ImportState } from '../../src/import/import-state.ts';
 import { isUnlockedBy } from '../../src/settings/store-lock.ts';
 import { type AppConfig, uploadsDirOf } from '../config.ts';
 import { SESSION_COOKIE, UNLOCK_COOKIE } from '../cookies.ts';
@@ -12,6 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: AppConfig;
+    /** The catalogue imports' state (src/import/import-state.ts). */
+    imports: ImportState;
   }
   interface FastifyRequest {
     /** The request's AppContext: forked EntityManager, session, locale, logger. Built once. */
@@ -36,6 +39,7 @@ export async function buildRequestContext(app: FastifyInstance, req: FastifyRequ
     idempotencyKey: typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null,
     shop: { shopifyDomain: app.config.shopify.domain, shopifyToken: app.config.shopify.token },
     signal: req.uploadSignal,
+    imports: app.imports,
   };
 }
 

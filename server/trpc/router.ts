@@ -2,6 +2,7 @@ import { authRouter } from './routers/auth.router.ts';
 import { backupRouter } from './routers/backup.router.ts';
 import { bannersRouter } from './routers/banners.router.ts';
 import { catalogRouter } from './routers/catalog.router.ts';
+import { catalogImportRouter } from './routers/catalog-import.router.ts';
 import { collectionsRouter } from './routers/collections.router.ts';
 import { contentRouter } from './routers/content.router.ts';
 import { dashboardRouter } from './routers/dashboard.router.ts';
@@ -37,6 +38,7 @@ export const appRouter = router({
   backup: backupRouter,
   whatsapp: whatsappRouter,
   legal: legalRouter,
+  catalogImport: catalogImportRouter,
 });
 
 export type AppRouter = typeof appRouter;
