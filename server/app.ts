@@ -16,6 +16,7 @@ import { originalOfMissingVariant } from '../src/media/backfill.ts';
 import '../shared/zod-locale.ts';
 import type { Database } from '../src/db/database.ts';
 import type { GeoLookup } from '../src/location/geoip.ts';
+import type { Outbound } from '../src/shopify/transport.ts';
 import { backupRoutes } from './backup/backup.routes.ts';
 import { type AppConfig, uploadsDirOf } from './config.ts';
 import { healthRoutes } from './health.ts';
@@ -42,6 +43,8 @@ declare module 'fastify' {
     geo: GeoLookup | null;
     /** Every registered route with its options (policy included), for the authorization test. */
     routeList: RouteOptions[];
+    /** How outside hosts are reached (tests: a stand-in); see BuildAppOptions.outbound. */
+    outbound: Outbound;
   }
 }
 
@@ -52,6 +55,11 @@ export type BuildAppOptions = {
   distDir?: string;
   /** A pino logger to use (main.ts passes its own); tests pass none and get a silent app. */
   loggerInstance?: FastifyBaseLogger;
+  /**
+   * Tests only: reach a local stand-in of the Shopify Storefront API (src/shopify/transport.ts).
+   * Never set from the environment or a setting, so no deployment can point the server at its own network.
+   */
+  outbound?: Outbound;
 };
 
 /** A stored upload's file name (the folder is flat; dot files are work in progress). */
@@ -89,6 +97,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('geo', loadGeo(config.geoipDb));
+  app.decorate('outbound', opts.outbound ?? {});
   const routeList: RouteOptions[] = [];
   app.decorate('routeList', routeList);
   // Keeps the route options object itself: scope hooks registered later still fill in the policy.

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Locale } from '../shared/locales.ts';
+import type { Outbound } from './shopify/transport.ts';
 
 export type Logger = {
   info: (obj: object | string, msg?: string) => void;
@@ -30,6 +31,8 @@ export type AppContext = {
   idempotencyKey?: string | null;
   /** Aborts when the client gives up on an upload request (closes the connection before its answer). */
   signal?: AbortSignal;
+  /** How outside hosts (the Shopify shop) are reached; tests point it at a local stand-in (src/shopify/transport.ts). */
+  outbound?: Outbound;
 };
 
 /** The embedded Shopify connection used while settings leave domain and token empty (spec §1). */

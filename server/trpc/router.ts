@@ -12,6 +12,7 @@ import { productImagesRouter } from './routers/product-images.router.ts';
 import { productsRouter } from './routers/products.router.ts';
 import { reviewsRouter } from './routers/reviews.router.ts';
 import { settingsRouter } from './routers/settings.router.ts';
+import { shopifyRouter } from './routers/shopify.router.ts';
 import { storeRouter } from './routers/store.router.ts';
 import { topHeadersRouter } from './routers/top-headers.router.ts';
 import { createCallerFactory, router } from './trpc.ts';
@@ -33,6 +34,7 @@ export const appRouter = router({
   store: storeRouter,
   reviews: reviewsRouter,
   backup: backupRouter,
+  shopify: shopifyRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,12 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { type AppConfig, loadConfig } from '../../server/config.ts';
 import { ensureInitialAdmin } from '../../src/auth/auth.service.ts';
 import { type Database, openDatabase } from '../../src/db/database.ts';
 import { variantsIdle } from '../../src/media/backfill.ts';
+import type { Outbound } from '../../src/shopify/transport.ts';
 import { createTestDatabase, TEST_DATABASE_URL } from './pg.ts';
 import { ensurePgliteTemplate } from './template.ts';
 
@@ -38,12 +39,15 @@ export const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
 export const ADMIN = { username: 'admin', password: 'senha-secreta-123' };
 
 /** The real app over a test database, with one admin (ADMIN) and no demo content. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { outbound?: Outbound; loggerInstance?: FastifyBaseLogger } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', ...env });
   const { db, dispose } = await openTestDatabase();
   await ensureInitialAdmin(db.fork(), ADMIN, silentLog, () => {});
-  const app = await buildApp({ config, db }).catch(async (e) => {
+  const app = await buildApp({ config, db, ...options }).catch(async (e) => {
     await dispose();
     throw e;
   });
