@@ -21,6 +21,7 @@ import { ProductsPage } from './products/ProductsPage.tsx';
 import { ReviewsPage } from './reviews/ReviewsPage.tsx';
 import { SettingsPage } from './settings/SettingsPage.tsx';
 import { ShopifyPage } from './shopify/ShopifyPage.tsx';
+import { ShopifyImportPage } from './shopify-import/ShopifyImportPage.tsx';
 import { TopHeadersPage } from './top-headers/TopHeadersPage.tsx';
 import { UsersPage } from './UsersPage.tsx';
 
@@ -43,6 +44,7 @@ export function AdminShell({ username }: { username: string }) {
     { path: '/admin/idioma', label: t`Idioma e Moeda` },
     { path: '/admin/header', label: t`Header` },
     { path: '/admin/shopify', label: t`Shopify` },
+    { path: '/admin/shopify/importar', label: t`Importar da Shopify` },
     { path: '/admin/pagamento', label: t`Pagamento e parcelamento` },
     { path: '/admin/top-headers', label: t`Top Headers` },
     { path: '/admin/banners', label: t`Banners` },
@@ -139,6 +141,7 @@ export function AdminShell({ username }: { username: string }) {
           <Route path="/admin/configuracoes" element={<SettingsPage />} />
           <Route path="/admin/header" element={<HeaderPage />} />
           <Route path="/admin/shopify" element={<ShopifyPage />} />
+          <Route path="/admin/shopify/importar" element={<ShopifyImportPage />} />
           <Route path="/admin/pagamento" element={<PaymentPage />} />
           <Route path="/admin/top-headers" element={<TopHeadersPage />} />
           <Route path="/admin/banners" element={<BannersPage />} />

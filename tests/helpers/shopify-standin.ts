@@ -15,7 +15,8 @@ import type { Outbound } from '../../src/shopify/transport.ts';
  * images are served under /cdn/shop/files/. Every request is recorded (operation, variables,
  * headers), so tests can check what was sent.
  */
-export const STANDIN_SHOP = { domain: 'loja-teste.myshopify.com', token: 'tok-standin-9f3a61c2' } as const;
+/** The recorded fixtures' shop (its images are on its own host), with a token of our own. */
+export const STANDIN_SHOP = { domain: 'test-shop.myshopify.com', token: 'tok-standin-9f3a61c2' } as const;
 export const API_PATH = `/api/${STOREFRONT_API_VERSION}/graphql.json`;
 
 type Money = { amount: string; currencyCode: string };
@@ -85,7 +86,7 @@ const cursorOf = (i: number) => Buffer.from(`standin:${i}`).toString('base64');
 const indexOf = (cursor: unknown) => (typeof cursor === 'string' ? Number(Buffer.from(cursor, 'base64').toString().split(':')[1]) : -1);
 
 /** Image URLs point at the stand-in (its /cdn/shop/files/), as Shopify's point at its CDN. */
-const local = (url: string, origin: string) => url.replace(/^https:\/\/[^/]+/, origin);
+const local = (url: string, origin: string) => (origin ? url.replace(/^https:\/\/[^/]+/, origin) : url);
 
 /** What src/shopify/storefront-queries.ts selects of a product (ProductSummary). */
 function summary(p: StandinProduct, origin: string) {
@@ -112,7 +113,11 @@ export type Standin = {
   close: () => Promise<void>;
 };
 
-export async function startStandin(products = standinCatalogue()): Promise<Standin> {
+/**
+ * `localImages` (default): image URLs point at the stand-in, for the server to download them; off,
+ * they stay on the shop's host, for a browser test to answer with `page.route`.
+ */
+export async function startStandin(products = standinCatalogue(), opts: { localImages?: boolean } = {}): Promise<Standin> {
   const seen: Seen[] = [];
   const faults: Fault[] = [];
   let origin = '';
@@ -149,7 +154,7 @@ export async function startStandin(products = standinCatalogue()): Promise<Stand
       if (req.headers['x-shopify-storefront-access-token'] !== STANDIN_SHOP.token) {
         return send(401, { errors: [{ message: '', extensions: { code: 'UNAUTHORIZED' } }] });
       }
-      send(200, answer(operation, body.variables ?? {}, products, origin));
+      send(200, answer(operation, body.variables ?? {}, products, opts.localImages === false ? '' : origin));
     });
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
