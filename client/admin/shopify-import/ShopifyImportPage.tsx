@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { CurrencyCode } from '../../../shared/currencies.ts';
 import { useTRPC } from '../../trpc.ts';
 import { NotConnected } from './NotConnected.tsx';
+import { PriceResyncCard } from './PriceResyncCard.tsx';
 import { ShopifyProductBrowser } from './ShopifyProductBrowser.tsx';
 
 /** 'Importar da Shopify': the connected shop's products, searched and paged by Shopify. */
@@ -10,6 +12,7 @@ export function ShopifyImportPage() {
   const { t } = useLingui();
   const trpc = useTRPC();
   const status = useQuery(trpc.shopify.status.queryOptions());
+  const settings = useQuery(trpc.settings.admin.queryOptions());
   return (
     <Stack gap="lg" maw={900}>
       <div>
@@ -27,7 +30,10 @@ export function ShopifyImportPage() {
       ) : !status.data?.connected ? (
         <NotConnected />
       ) : (
-        <ShopifyProductBrowser actions={() => null} />
+        <>
+          <PriceResyncCard currency={(settings.data?.currency ?? 'BRL') as CurrencyCode} />
+          <ShopifyProductBrowser actions={() => null} />
+        </>
       )}
     </Stack>
   );

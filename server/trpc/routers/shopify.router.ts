@@ -1,10 +1,14 @@
 import {
+  ZResyncApplyInput,
+  ZResyncApplyResult,
+  ZResyncPlan,
   ZShopifyLinkInput,
   ZShopifyLinkResult,
   ZShopifyProductsInput,
   ZShopifyProductsPage,
   ZShopifyStatus,
 } from '../../../shared/shopify.ts';
+import { resyncApply, resyncPlan } from '../../../src/shopify/price-resync.service.ts';
 import { linkShopifyProduct, listShopifyProducts, shopifyStatus } from '../../../src/shopify/shopify-catalog.service.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
@@ -19,4 +23,10 @@ export const shopifyRouter = router({
     .input(ZShopifyLinkInput)
     .output(ZShopifyLinkResult)
     .mutation(({ ctx, input }) => linkShopifyProduct(ctx.app, input)),
+  /** The dry run of a price re-sync of the linked products: what would change, changing nothing. */
+  resyncPlan: adminProcedure.output(ZResyncPlan).query(({ ctx }) => resyncPlan(ctx.app)),
+  resyncApply: adminProcedure
+    .input(ZResyncApplyInput)
+    .output(ZResyncApplyResult)
+    .mutation(({ ctx, input }) => resyncApply(ctx.app, input)),
 });
