@@ -10,6 +10,8 @@ export const ProductImage = defineEntity({
     url: p.text(),
     file_name: p.string().default(''),
     position: p.integer().default(0),
+    /** The address an imported image was fetched from (src/import), '' for uploads. */
+    source_url: p.text().default(''),
     created_at: p.datetime().onCreate(() => new Date()),
   },
 });

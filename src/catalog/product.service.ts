@@ -53,6 +53,22 @@ async function nextPosition(em: EntityManager, collectionId: number | null): Pro
   return last ? last.position + 1 : 0;
 }
 
+/**
+ * The product rules every writer applies (the admin's form, the legacy URLs, the catalogue import):
+ * title and price required, money parsed. Throws the spec's message; answers the values to store.
+ */
+export function checkProductValues(input: Pick<ProductCreate, 'title' | 'price' | 'old_price'>): {
+  title: string;
+  price: string;
+  old_price: string | null;
+} {
+  return {
+    title: requiredTitle(input.title),
+    price: requiredPrice(input.price),
+    old_price: parseOptionalMoney(input.old_price, M.invalidOldPrice),
+  };
+}
+
 const requiredTitle = (title: string | undefined) => {
   const t = title?.trim();
   if (!t) throw new AppError('BAD_REQUEST', M.titleAndPriceRequired);
@@ -96,9 +112,7 @@ export const createProduct = (ctx: AppContext, input: ProductCreate, image?: Upl
   );
 
 async function createOnce(ctx: AppContext, input: ProductCreate, image?: Upload): Promise<ProductDto> {
-  const title = requiredTitle(input.title);
-  const price = requiredPrice(input.price);
-  const old_price = parseOptionalMoney(input.old_price, M.invalidOldPrice);
+  const { title, price, old_price } = checkProductValues(input);
   const collection = await collectionOrNull(ctx.em, input.collection_id ?? null);
   const slug = await uniqueSlug(ctx.em, Product, title);
   await claimSlug(ctx.em, 'product', slug);
