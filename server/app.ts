@@ -15,6 +15,7 @@ import { hasControlChars } from '../shared/text-rules.ts';
 import { originalOfMissingVariant } from '../src/media/backfill.ts';
 import '../shared/zod-locale.ts';
 import type { Database } from '../src/db/database.ts';
+import { createImportState, type ImportState } from '../src/import/import-state.ts';
 import type { GeoLookup } from '../src/location/geoip.ts';
 import type { Outbound } from '../src/shopify/transport.ts';
 import { backupRoutes } from './backup/backup.routes.ts';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     routeList: RouteOptions[];
     /** How outside hosts are reached (tests: a stand-in); see BuildAppOptions.outbound. */
     outbound: Outbound;
+    /** The catalogue imports' state (src/import/import-state.ts). */
+    imports: ImportState;
   }
 }
 
@@ -98,6 +101,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('geo', loadGeo(config.geoipDb));
   app.decorate('outbound', opts.outbound ?? {});
+  app.decorate('imports', createImportState(app.log));
+  // A running import is cancelled (and undoes itself) before the database closes.
+  app.addHook('onClose', () => app.imports.jobs.close());
   const routeList: RouteOptions[] = [];
   app.decorate('routeList', routeList);
   // Keeps the route options object itself: scope hooks registered later still fill in the policy.

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Locale } from '../shared/locales.ts';
+import type { ImportState } from './import/import-state.ts';
 import type { Outbound } from './shopify/transport.ts';
 
 export type Logger = {
@@ -33,6 +34,8 @@ export type AppContext = {
   signal?: AbortSignal;
   /** How outside hosts (the Shopify shop) are reached; tests point it at a local stand-in (src/shopify/transport.ts). */
   outbound?: Outbound;
+  /** The shop's catalogue imports (src/import): the running job, the last Shopify dry run. */
+  imports?: ImportState;
 };
 
 /** The embedded Shopify connection used while settings leave domain and token empty (spec §1). */

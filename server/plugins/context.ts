@@ -37,6 +37,7 @@ export async function buildRequestContext(app: FastifyInstance, req: FastifyRequ
     shop: { shopifyDomain: app.config.shopify.domain, shopifyToken: app.config.shopify.token },
     signal: req.uploadSignal,
     outbound: app.outbound,
+    imports: app.imports,
   };
 }
 

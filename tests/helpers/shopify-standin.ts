@@ -13,7 +13,8 @@ import type { Outbound } from '../../src/shopify/transport.ts';
  * query)` with opaque cursors and pageInfo, `product(id)`, `nodes(ids)`, a wrong token answered
  * 401, and scripted faults (any status, `Retry-After`, GraphQL errors, a slow answer). Product
  * images are served under /cdn/shop/files/. Every request is recorded (operation, variables,
- * headers), so tests can check what was sent.
+ * headers), so tests can check what was sent. Images whose name holds `missing` answer 404;
+ * `images.delayMs` slows every image down (a cancel test's window).
  */
 /** The recorded fixtures' shop (its images are on its own host), with a token of our own. */
 export const STANDIN_SHOP = { domain: 'test-shop.myshopify.com', token: 'tok-standin-9f3a61c2' } as const;
@@ -102,10 +103,26 @@ function summary(p: StandinProduct, origin: string) {
   };
 }
 
+/** What src/shopify/import-queries.ts selects of a product (ImportedProduct). */
+function full(p: StandinProduct, origin: string) {
+  return {
+    id: p.id,
+    title: p.title,
+    handle: p.handle,
+    descriptionHtml: p.descriptionHtml,
+    images: { nodes: p.images.slice(0, 21).map((img) => ({ url: local(img.url, origin), altText: img.altText })) },
+    variants: { nodes: [{ price: p.price, compareAtPrice: p.compareAtPrice }] },
+  };
+}
+
 export type Standin = {
   origin: string;
   products: StandinProduct[];
   seen: Seen[];
+  /** Paths of the images downloaded from the stand-in's CDN. */
+  imageHits: string[];
+  /** Every image answers after `delayMs` from now on (0: at once). */
+  images: { delayMs: number };
   /** Answers the next requests with these faults, in order, before answering normally again. */
   fail: (...faults: Fault[]) => void;
   /** The outbound option that sends the app's Storefront calls here (buildApp / createTestApp). */
@@ -119,6 +136,8 @@ export type Standin = {
  */
 export async function startStandin(products = standinCatalogue(), opts: { localImages?: boolean } = {}): Promise<Standin> {
   const seen: Seen[] = [];
+  const imageHits: string[] = [];
+  const images = { delayMs: 0 };
   const faults: Fault[] = [];
   let origin = '';
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2f9e44' } })
@@ -130,7 +149,11 @@ export async function startStandin(products = standinCatalogue(), opts: { localI
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://standin');
       if (req.method === 'GET' && url.pathname.startsWith('/cdn/shop/files/')) {
-        res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+        imageHits.push(url.pathname);
+        if (url.pathname.includes('missing')) return void res.writeHead(404).end('not found');
+        const answer = () => res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+        if (images.delayMs) setTimeout(answer, images.delayMs);
+        else answer();
         return;
       }
       let body: { query?: string; variables?: Record<string, unknown> } = {};
@@ -163,6 +186,8 @@ export async function startStandin(products = standinCatalogue(), opts: { localI
     origin,
     products,
     seen,
+    imageHits,
+    images,
     fail: (...f) => void faults.push(...f),
     outbound: (extra = {}) => ({ policy: { allowPrivateAddresses: true }, shopifyOrigin: origin, ...extra }),
     close: () =>
@@ -188,6 +213,23 @@ function answer(operation: string, v: Record<string, unknown>, products: Standin
         },
       },
     };
+  }
+  if (operation === 'ImportProductsPage') {
+    const start = v.after ? indexOf(v.after) + 1 : 0;
+    const page = products.slice(start, start + Number(v.first));
+    const end = start + page.length - 1;
+    return {
+      data: {
+        products: {
+          pageInfo: { hasNextPage: end + 1 < products.length, endCursor: page.length ? cursorOf(end) : null },
+          nodes: page.map((p) => full(p, origin)),
+        },
+      },
+    };
+  }
+  if (operation === 'ImportProductsByIds') {
+    const ids = (v.ids as string[]) ?? [];
+    return { data: { nodes: ids.map((id) => products.find((x) => x.id === id)).map((p) => (p ? full(p, origin) : null)) } };
   }
   if (operation === 'ProductById') {
     const p = products.find((x) => x.id === v.id);
