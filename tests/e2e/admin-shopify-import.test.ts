@@ -11,7 +11,8 @@ import { launchBrowser } from './server.ts';
 /**
  * 'Importar da Shopify' and the product form's picker in a real browser, the server answering from
  * the Storefront stand-in (the app runs in this process: only buildApp takes the stand-in).
- * Product images stay on the shop's host and are answered by the browser route.
+ * The images the admin shows stay on the shop's host and are answered by the browser route; those
+ * an import downloads are served by the stand-in.
  */
 const SHOTS = process.env.SHOTS_DIR ?? 'screenshots';
 let standin: Standin;
@@ -31,6 +32,7 @@ before(async () => {
   linkedId = (await api.postForm('/api/products/create.php', { title: 'Camiseta da loja', price: '40', shopify_product_id: '1001' })).json()
     .id;
   await api.postForm('/api/products/create.php', { title: 'Caneca', price: '25' });
+  await api.trpcMutation('collections.create', { name: 'Roupas' });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   browser = await launchBrowser();
 });
@@ -113,6 +115,65 @@ describe('Importar da Shopify', () => {
       .getConnection()
       .execute('select price::text as p, old_price::text as o from products where id = ?', [linkedId]);
     assert.deepEqual(rows[0], { p: '49.90', o: '59.90' });
+    await page.context().close();
+  });
+});
+
+const sql = (q: string, params: unknown[] = []) => t.db.fork().getConnection().execute(q, params);
+
+describe('importing from Shopify', () => {
+  const picks: Record<number, string[]> = { 1280: ['1002', '1004'], 390: ['1005', '1007'] };
+  for (const width of [1280, 390]) {
+    it(`imports the products chosen with the checkboxes into a collection, after a dry run (${width} px)`, async () => {
+      const { page, errors } = await openAdmin(width, '/admin/shopify/importar');
+      const ids = picks[width] as string[];
+      for (const id of ids) await page.getByTestId(`shopify-${id}`).getByRole('checkbox').check();
+      await page.getByPlaceholder('Nenhuma (destaques)').click();
+      await page.getByRole('option', { name: 'Roupas' }).click();
+      await page.getByRole('button', { name: 'Importar selecionados (2)' }).click();
+      const plan = page.getByTestId('import-plan');
+      await plan.waitFor();
+      assert.match((await plan.textContent()) ?? '', /2 a criar · 0 a atualizar · 0 sem mudança · 0 recusado · 2 imagens a baixar/);
+      await plan.getByTestId(`plan-${ids[0]}`).waitFor();
+      await page.screenshot({ path: `${SHOTS}/shopify-import-plan-${width}.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Importar 2 produtos' }).click();
+      await page.getByText('Importação concluída').waitFor();
+      assert.match((await page.getByTestId('import-job').textContent()) ?? '', /2 produtos criados/);
+      await page.screenshot({ path: `${SHOTS}/shopify-import-done-${width}.png`, fullPage: true });
+      const rows = await sql(
+        'select p.shopify_product_id as id, c.name as c, (select count(*)::int from product_images i where i.product_id = p.id) as n from products p left join collections c on c.id = p.collection_id where p.shopify_product_id in (?, ?) order by 1',
+        ids,
+      );
+      assert.deepEqual(
+        rows,
+        ids.map((id) => ({ id, c: 'Roupas', n: 1 })),
+      );
+      assert.deepEqual(errors, []);
+      await page.context().close();
+    });
+  }
+
+  it('imports all with a progress bar, and a cancel leaves the catalogue as it was', async () => {
+    const count = async () => (await sql('select count(*)::int as n from products'))[0]?.n;
+    const before = await count();
+    const { page, errors } = await openAdmin(390, '/admin/shopify/importar');
+    await page.getByTestId('shopify-1001').waitFor();
+    await page.getByRole('button', { name: 'Importar todos' }).click();
+    const plan = page.getByTestId('import-plan');
+    await plan.waitFor();
+    assert.match((await plan.textContent()) ?? '', /55 a criar · 1 a atualizar · 4 sem mudança/);
+    standin.images.delayMs = 1500;
+    try {
+      await page.getByRole('button', { name: 'Importar 56 produtos' }).click();
+      await page.getByText(/Baixando imagens: \d+ de \d+/).waitFor();
+      await page.screenshot({ path: `${SHOTS}/shopify-import-progress-390.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Cancelar importação' }).click();
+      await page.getByText('Importação cancelada: o catálogo ficou como estava.').waitFor();
+    } finally {
+      standin.images.delayMs = 0;
+    }
+    assert.equal(await count(), before);
+    assert.deepEqual(errors, []);
     await page.context().close();
   });
 });

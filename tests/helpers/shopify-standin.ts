@@ -132,7 +132,9 @@ export type Standin = {
 
 /**
  * `localImages` (default): image URLs point at the stand-in, for the server to download them; off,
- * they stay on the shop's host, for a browser test to answer with `page.route`.
+ * the product lists' images stay on the shop's host, for a browser test to answer with
+ * `page.route` (the admin's CSP takes https images only), while the import operations' still point
+ * at the stand-in, for the server to download.
  */
 export async function startStandin(products = standinCatalogue(), opts: { localImages?: boolean } = {}): Promise<Standin> {
   const seen: Seen[] = [];
@@ -177,9 +179,11 @@ export async function startStandin(products = standinCatalogue(), opts: { localI
       if (req.headers['x-shopify-storefront-access-token'] !== STANDIN_SHOP.token) {
         return send(401, { errors: [{ message: '', extensions: { code: 'UNAUTHORIZED' } }] });
       }
-      send(200, answer(operation, body.variables ?? {}, products, opts.localImages === false ? '' : origin));
+      send(200, answer(operation, body.variables ?? {}, products, opts.localImages === false ? '' : origin, origin));
     });
   });
+  // Idle keep-alive sockets stay open through a test: a reused one is never one the stand-in is just closing (Node's 5 s default races with reuse).
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -198,7 +202,8 @@ export async function startStandin(products = standinCatalogue(), opts: { localI
   };
 }
 
-function answer(operation: string, v: Record<string, unknown>, products: StandinProduct[], origin: string) {
+/** `origin` for the images the admin shows; `importOrigin` for those an import downloads (always the stand-in's). */
+function answer(operation: string, v: Record<string, unknown>, products: StandinProduct[], origin: string, importOrigin: string) {
   if (operation === 'ProductsPage') {
     const q = typeof v.query === 'string' ? v.query.toLowerCase() : '';
     const matching = products.filter((p) => !q || p.title.toLowerCase().includes(q));
@@ -222,14 +227,14 @@ function answer(operation: string, v: Record<string, unknown>, products: Standin
       data: {
         products: {
           pageInfo: { hasNextPage: end + 1 < products.length, endCursor: page.length ? cursorOf(end) : null },
-          nodes: page.map((p) => full(p, origin)),
+          nodes: page.map((p) => full(p, importOrigin)),
         },
       },
     };
   }
   if (operation === 'ImportProductsByIds') {
     const ids = (v.ids as string[]) ?? [];
-    return { data: { nodes: ids.map((id) => products.find((x) => x.id === id)).map((p) => (p ? full(p, origin) : null)) } };
+    return { data: { nodes: ids.map((id) => products.find((x) => x.id === id)).map((p) => (p ? full(p, importOrigin) : null)) } };
   }
   if (operation === 'ProductById') {
     const p = products.find((x) => x.id === v.id);

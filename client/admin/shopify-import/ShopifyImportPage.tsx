@@ -5,9 +5,9 @@ import type { CurrencyCode } from '../../../shared/currencies.ts';
 import { useTRPC } from '../../trpc.ts';
 import { NotConnected } from './NotConnected.tsx';
 import { PriceResyncCard } from './PriceResyncCard.tsx';
-import { ShopifyProductBrowser } from './ShopifyProductBrowser.tsx';
+import { ShopifyImportPanel } from './ShopifyImportPanel.tsx';
 
-/** 'Importar da Shopify': the connected shop's products, searched and paged by Shopify. */
+/** 'Importar da Shopify': the price re-sync, then the connected shop's products to choose and import. */
 export function ShopifyImportPage() {
   const { t } = useLingui();
   const trpc = useTRPC();
@@ -32,7 +32,7 @@ export function ShopifyImportPage() {
       ) : (
         <>
           <PriceResyncCard currency={(settings.data?.currency ?? 'BRL') as CurrencyCode} />
-          <ShopifyProductBrowser actions={() => null} />
+          <ShopifyImportPanel />
         </>
       )}
     </Stack>
