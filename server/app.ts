@@ -15,9 +15,9 @@ import { hasControlChars } from '../shared/text-rules.ts';
 import { originalOfMissingVariant } from '../src/media/backfill.ts';
 import '../shared/zod-locale.ts';
 import type { Database } from '../src/db/database.ts';
-import { createImportState } from '../src/import/import-state.ts';
+import { createImportState, type ImportState } from '../src/import/import-state.ts';
 import type { GeoLookup } from '../src/location/geoip.ts';
-import type { OutboundPolicy } from '../src/net/public-fetch.ts';
+import type { Outbound } from '../src/shopify/transport.ts';
 import { backupRoutes } from './backup/backup.routes.ts';
 import { type AppConfig, uploadsDirOf } from './config.ts';
 import { healthRoutes } from './health.ts';
@@ -45,6 +45,10 @@ declare module 'fastify' {
     geo: GeoLookup | null;
     /** Every registered route with its options (policy included), for the authorization test. */
     routeList: RouteOptions[];
+    /** How outside hosts are reached (tests: a stand-in); see BuildAppOptions.outbound. */
+    outbound: Outbound;
+    /** The catalogue imports' state (src/import/import-state.ts). */
+    imports: ImportState;
   }
 }
 
@@ -56,10 +60,10 @@ export type BuildAppOptions = {
   /** A pino logger to use (main.ts passes its own); tests pass none and get a silent app. */
   loggerInstance?: FastifyBaseLogger;
   /**
-   * Outbound requests made for someone (catalogue images): tests alone pass
-   * `{ allowPrivateAddresses: true }` to reach a local stand-in. Never set from configuration.
+   * Tests only: reach a local stand-in of the Shopify Storefront API (src/shopify/transport.ts).
+   * Never set from the environment or a setting, so no deployment can point the server at its own network.
    */
-  outboundPolicy?: OutboundPolicy;
+  outbound?: Outbound;
 };
 
 /** A stored upload's file name (the folder is flat; dot files are work in progress). */
@@ -97,7 +101,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('geo', loadGeo(config.geoipDb));
-  app.decorate('imports', createImportState(app.log, opts.outboundPolicy));
+  app.decorate('outbound', opts.outbound ?? {});
+  app.decorate('imports', createImportState(app.log));
   // A running import is cancelled (and undoes itself) before the database closes.
   app.addHook('onClose', () => app.imports.jobs.close());
   const routeList: RouteOptions[] = [];

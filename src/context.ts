@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Locale } from '../shared/locales.ts';
 import type { ImportState } from './import/import-state.ts';
+import type { Outbound } from './shopify/transport.ts';
 
 export type Logger = {
   info: (obj: object | string, msg?: string) => void;
@@ -31,7 +32,9 @@ export type AppContext = {
   idempotencyKey?: string | null;
   /** Aborts when the client gives up on an upload request (closes the connection before its answer). */
   signal?: AbortSignal;
-  /** The shop's catalogue imports (src/import): the running job, the last CSV dry run. */
+  /** How outside hosts (the Shopify shop, image URLs) are reached; tests point it at a local stand-in (src/shopify/transport.ts). */
+  outbound?: Outbound;
+  /** The shop's catalogue imports (src/import): the running job, the last CSV and Shopify dry runs. */
   imports?: ImportState;
 };
 

@@ -24,6 +24,7 @@ import { ProductsPage } from './products/ProductsPage.tsx';
 import { ReviewsPage } from './reviews/ReviewsPage.tsx';
 import { SettingsPage } from './settings/SettingsPage.tsx';
 import { ShopifyPage } from './shopify/ShopifyPage.tsx';
+import { ShopifyImportPage } from './shopify-import/ShopifyImportPage.tsx';
 import { TopHeadersPage } from './top-headers/TopHeadersPage.tsx';
 import { TrackingPage } from './tracking/TrackingPage.tsx';
 import { UsersPage } from './UsersPage.tsx';
@@ -48,6 +49,7 @@ export function AdminShell({ username }: { username: string }) {
     { path: '/admin/idioma', label: t`Idioma e Moeda` },
     { path: '/admin/header', label: t`Header` },
     { path: '/admin/shopify', label: t`Shopify` },
+    { path: '/admin/shopify/importar', label: t`Importar da Shopify` },
     { path: '/admin/pagamento', label: t`Pagamento e parcelamento` },
     { path: '/admin/whatsapp', label: t`WhatsApp` },
     { path: '/admin/cookies', label: t`Cookies e rastreamento` },
@@ -149,6 +151,7 @@ export function AdminShell({ username }: { username: string }) {
           <Route path="/admin/configuracoes" element={<SettingsPage />} />
           <Route path="/admin/header" element={<HeaderPage />} />
           <Route path="/admin/shopify" element={<ShopifyPage />} />
+          <Route path="/admin/shopify/importar" element={<ShopifyImportPage />} />
           <Route path="/admin/pagamento" element={<PaymentPage />} />
           <Route path="/admin/whatsapp" element={<WhatsAppPage />} />
           <Route path="/admin/cookies" element={<TrackingPage />} />

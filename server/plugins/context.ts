@@ -39,6 +39,7 @@ export async function buildRequestContext(app: FastifyInstance, req: FastifyRequ
     idempotencyKey: typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null,
     shop: { shopifyDomain: app.config.shopify.domain, shopifyToken: app.config.shopify.token },
     signal: req.uploadSignal,
+    outbound: app.outbound,
     imports: app.imports,
   };
 }

@@ -14,6 +14,7 @@ import { productImagesRouter } from './routers/product-images.router.ts';
 import { productsRouter } from './routers/products.router.ts';
 import { reviewsRouter } from './routers/reviews.router.ts';
 import { settingsRouter } from './routers/settings.router.ts';
+import { shopifyRouter } from './routers/shopify.router.ts';
 import { storeRouter } from './routers/store.router.ts';
 import { topHeadersRouter } from './routers/top-headers.router.ts';
 import { whatsappRouter } from './routers/whatsapp.router.ts';
@@ -39,6 +40,7 @@ export const appRouter = router({
   whatsapp: whatsappRouter,
   legal: legalRouter,
   catalogImport: catalogImportRouter,
+  shopify: shopifyRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -75,7 +75,7 @@ async function exportCsv(): Promise<string> {
 
 beforeAll(async () => {
   stand = await imageStandIn();
-  t = await createTestApp({}, { outboundPolicy: { allowPrivateAddresses: true } });
+  t = await createTestApp({}, { outbound: { policy: { allowPrivateAddresses: true } } });
   api = await adminApi(t);
 });
 afterAll(async () => {

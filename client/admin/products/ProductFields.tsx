@@ -3,6 +3,7 @@ import { Input, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import type { CollectionDto } from '../../../shared/catalog.ts';
 import { useCollectionLabel } from '../crud/labels.tsx';
 import type { CrudFormApi } from '../crud/useCrudForm.ts';
+import { ShopifyLinkField } from '../shopify-import/ShopifyLinkField.tsx';
 import { PendingGallery } from './gallery/PendingGallery.tsx';
 import { ServerGallery } from './gallery/ServerGallery.tsx';
 import { NO_COLLECTION, type ProductValues } from './product-form.ts';
@@ -38,10 +39,10 @@ export function ProductFields({
       </SimpleGrid>
       <Textarea label={t`Descrição`} autosize minRows={3} maxRows={10} {...form.getInputProps('description')} />
       <Select label={t`Coleção`} data={options} allowDeselect={false} {...form.getInputProps('collection_id')} />
-      <TextInput
-        label={t`ID do produto Shopify`}
-        description={t`Opcional: com ele, o botão de compra da Shopify aparece no produto.`}
-        {...form.getInputProps('shopify_product_id')}
+      <ShopifyLinkField
+        productId={productId}
+        value={form.values.shopify_product_id}
+        onLinked={(id) => form.setFieldValue('shopify_product_id', id)}
       />
       <Input.Wrapper label={t`Galeria de imagens`} description={t`A primeira imagem é a capa do produto.`}>
         <div style={{ marginTop: 8 }}>

@@ -10,6 +10,7 @@ export type ProductValues = {
   description: string;
   /** A collection id, or NO_COLLECTION for the featured list. */
   collection_id: string;
+  /** Shown, never sent: the Shopify picker links through shopify.link, which checks the id with the shop. */
   shopify_product_id: string;
 };
 
@@ -40,7 +41,7 @@ export const productValues = (p: ProductDto): ProductValues => ({
 export function productFormData(values: ProductValues, id?: number): FormData {
   const fd = new FormData();
   if (id !== undefined) fd.set('id', String(id));
-  for (const [key, value] of Object.entries(values)) fd.set(key, value);
+  for (const [key, value] of Object.entries(values)) if (key !== 'shopify_product_id') fd.set(key, value);
   return fd;
 }
 
