@@ -7,8 +7,8 @@ import { LEGAL_INPUTS } from './legal-input.ts';
 import { installmentsProblem, MIN_INSTALMENT_MESSAGE, PERCENT_RANGES, SETTING_RANGES, shippingDaysProblem } from './setting-ranges.ts';
 import { type Settings, ZSettings } from './settings.ts';
 import { zBlock, zLine, zName } from './text-fields.ts';
-import { WHATSAPP_INPUTS, whatsappHoursProblem } from './whatsapp-input.ts';
 import { isTagKey, normalizeTagId, TAG_RULES, type TagKey } from './tracking-tags.ts';
+import { WHATSAPP_INPUTS, whatsappHoursProblem } from './whatsapp-input.ts';
 
 const MESSAGE_FOR: Partial<Record<keyof Settings, string>> = { locale: MESSAGES.invalidLocale, currency: MESSAGES.invalidCurrency };
 

@@ -73,7 +73,9 @@ export function applyCsvDraft(ctx: AppContext, draftId: string): ImportJobStatus
   const imports = importsOf(ctx);
   const draft = draftOf(ctx, draftId);
   const job = { em: ctx.em.fork(), uploadsDir: ctx.uploadsDir, log: ctx.log };
-  const status = imports.jobs.start(`CSV: ${draft.fileName}`, (io) => applyImport(job, draft.products, { ...io, policy: ctx.outbound?.policy }));
+  const status = imports.jobs.start(`CSV: ${draft.fileName}`, (io) =>
+    applyImport(job, draft.products, { ...io, policy: ctx.outbound?.policy }),
+  );
   imports.csvDraft = null;
   return status;
 }
