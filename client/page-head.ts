@@ -11,6 +11,7 @@ import type { ReviewListDto } from '../shared/reviews.ts';
 import type { Settings } from '../shared/settings.ts';
 import { collectionPageQuery } from './storefront/collection/collection-search.ts';
 import { collectionLabel } from './storefront/common/collection-label.ts';
+import { LEGAL_TITLES } from './storefront/legal/legal-titles.ts';
 import type { Trpc } from './storefront/routes.ts';
 
 export type Crumb = { name: string; path: string };
@@ -50,13 +51,6 @@ const NOT_FOUND = {
   '/colecao/:slug': msg`Coleção não encontrada`,
   page: msg`Página não encontrada`,
 };
-
-/** The legal pages' titles (their texts stay in Portuguese: src/legal/templates.ts says why). */
-export const LEGAL_TITLES = {
-  'trocas-e-devolucoes': msg`Trocas e devoluções`,
-  'politica-de-privacidade': msg`Política de privacidade`,
-  'termos-de-uso': msg`Termos de uso`,
-} satisfies Record<LegalPageSlug, unknown>;
 
 /** A meta description: whitespace collapsed, at most about 160 characters, cut at a word. */
 export function excerpt(text: string, max = 160): string {

@@ -51,11 +51,27 @@ export const ZFooterSection = z.object({
 export type FooterSectionDto = z.infer<typeof ZFooterSection>;
 export type FooterLinkDto = z.infer<typeof ZFooterLink>;
 
+/**
+ * The law's information as the footer shows it (Decreto 7.962/2013, art. 2), formatted on the
+ * server (shared/legal-info.ts) so the browser ships no CNPJ/CPF, CEP or phone formatting code;
+ * null while the owner gave nothing beyond the shop's title.
+ */
+export const ZLegalFooter = z.object({
+  name: z.string(),
+  taxId: z.string(),
+  address: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  phoneDial: z.string(),
+});
+export type LegalFooterDto = z.infer<typeof ZLegalFooter>;
+
 /** Everything the shared storefront layout draws around a page. */
 export const ZLayout = z.object({
   topHeaders: z.array(ZTopHeader),
   footerSections: z.array(ZFooterSection),
   footerIcons: z.array(ZFooterIcon),
+  legal: ZLegalFooter.nullable(),
 });
 export type LayoutDto = z.infer<typeof ZLayout>;
 

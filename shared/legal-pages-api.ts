@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LEGAL_PAGES, type LegalBlock } from './legal-pages.ts';
+import { LEGAL_PAGES } from './legal-pages.ts';
+import type { LegalBlock } from './legal-text.ts';
 
 /** The legal pages' contracts (tRPC input and output); the pure rules are in legal-pages.ts. */
 export const ZLegalPageSlug = z.enum(LEGAL_PAGES, { error: 'Página legal desconhecida' });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zBool, zIntBetween, zMoneyText, zPercentBetween } from './coerce.ts';
 import { INVALID_COLOR_MESSAGE, isColorSetting, isSettingColor } from './css-color.ts';
 import { MESSAGES } from './errors.ts';
-import { FREE_SHIPPING_MESSAGES, freeShippingProblem } from './free-shipping.ts';
+import { FREE_SHIPPING_MESSAGES, freeShippingProblem } from './free-shipping-settings.ts';
 import { LEGAL_INPUTS } from './legal-input.ts';
 import { installmentsProblem, MIN_INSTALMENT_MESSAGE, PERCENT_RANGES, SETTING_RANGES, shippingDaysProblem } from './setting-ranges.ts';
 import { type Settings, ZSettings } from './settings.ts';

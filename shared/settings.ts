@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, DEFAULT_WEEK_HOURS } from './business-hours.ts';
 import { CURRENCY_CODES } from './currencies.ts';
-import { FREE_SHIPPING_DEFAULTS } from './free-shipping.ts';
+import { FREE_SHIPPING_DEFAULTS } from './free-shipping-settings.ts';
 import { LEGAL_DEFAULTS } from './legal-info.ts';
 import { ZLegalSettings } from './legal-input.ts';
 import { LIMITS } from './limits.ts';

@@ -1,13 +1,7 @@
 import { legalView } from '../../shared/legal-info.ts';
-import {
-  fillLegalText,
-  LEGAL_PAGES,
-  LEGAL_TEXT_MAX,
-  LEGAL_TEXT_MESSAGES,
-  type LegalPageSlug,
-  legalBlocks,
-} from '../../shared/legal-pages.ts';
+import { LEGAL_PAGES, type LegalPageSlug } from '../../shared/legal-pages.ts';
 import type { LegalPageAdminDto, LegalPageDto } from '../../shared/legal-pages-api.ts';
+import { fillLegalText, LEGAL_TEXT_MAX, LEGAL_TEXT_MESSAGES, legalBlocks } from '../../shared/legal-text.ts';
 import { zBlock } from '../../shared/text-fields.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';

@@ -1,6 +1,6 @@
 import { isColorSetting, isSettingColor } from '../../shared/css-color.ts';
 import { MESSAGES } from '../../shared/errors.ts';
-import { freeShippingProblem } from '../../shared/free-shipping.ts';
+import { freeShippingProblem } from '../../shared/free-shipping-settings.ts';
 import { installmentsProblem, shippingDaysProblem } from '../../shared/setting-ranges.ts';
 import { normalizeShopDomain, SETTINGS_DEFAULTS, SETTINGS_KEYS, type Settings, SHOP_DOMAIN_PATTERN } from '../../shared/settings.ts';
 import { type AdminSettings, type SettingsUpdate, ZSettingsUpdate } from '../../shared/settings-input.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '../../shared/br-contact.ts';
 import { TAX_ID_MESSAGES } from '../../shared/br-document.ts';
-import { FREE_SHIPPING_MESSAGES } from '../../shared/free-shipping.ts';
+import { FREE_SHIPPING_MESSAGES } from '../../shared/free-shipping-settings.ts';
 import { type AdminApi, adminApi } from '../helpers/api.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEGAL_TEXT_MESSAGES } from '../../shared/legal-pages.ts';
+import { LEGAL_TEXT_MESSAGES } from '../../shared/legal-text.ts';
 import { type AdminApi, adminApi } from '../helpers/api.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { FooterIconDto, FooterSectionDto } from '../../../shared/content.ts';
+import type { FooterIconDto, FooterSectionDto, LegalFooterDto } from '../../../shared/content.ts';
 import { imageUrl } from '../../../shared/image-url.ts';
 import { IMAGE_SIZES } from '../../../shared/image-variants.ts';
 import type { Settings } from '../../../shared/settings.ts';
@@ -10,10 +10,10 @@ import { CookiePreferencesLink } from './CookiePreferencesLink.tsx';
 import classes from './Footer.module.css';
 import { footerLabel } from './footer-labels.ts';
 
-type Props = { settings: Settings; sections: FooterSectionDto[]; icons: FooterIconDto[] };
+type Props = { settings: Settings; sections: FooterSectionDto[]; icons: FooterIconDto[]; legal: LegalFooterDto | null };
 
 /** Footer: optional logo and description, link sections, payment icons, copyright (spec §2). */
-export function Footer({ settings, sections, icons }: Props) {
+export function Footer({ settings, sections, icons, legal }: Props) {
   const { i18n } = useLingui();
   const style = { backgroundColor: settings.footer_bg_color, color: settings.footer_text_color };
   if (settings.footer_use_image && settings.footer_image_url) {
@@ -29,7 +29,7 @@ export function Footer({ settings, sections, icons }: Props) {
         />
         {/* The law's information stays visible under an image footer too (Decreto 7.962/2013, art. 2). */}
         <div style={style}>
-          <LegalFooter settings={settings} />
+          <LegalFooter legal={legal} />
         </div>
         <CookiePreferencesLink settings={settings} />
       </footer>
@@ -91,7 +91,7 @@ export function Footer({ settings, sections, icons }: Props) {
           </div>
         ))}
       </div>
-      <LegalFooter settings={settings} />
+      <LegalFooter legal={legal} />
       <div className={classes.copyright}>
         {copyright}
         <CookiePreferencesLink settings={settings} />

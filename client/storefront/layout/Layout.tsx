@@ -42,7 +42,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Deferred name="page">{children}</Deferred>
       </main>
       <Deferred name="footer">
-        <Footer settings={settings} sections={layout.data?.footerSections ?? []} icons={layout.data?.footerIcons ?? []} />
+        <Footer
+          settings={settings}
+          sections={layout.data?.footerSections ?? []}
+          icons={layout.data?.footerIcons ?? []}
+          legal={layout.data?.legal ?? null}
+        />
       </Deferred>
     </div>
   );

@@ -1,16 +1,14 @@
 import { Trans } from '@lingui/react/macro';
-import { legalView } from '../../../shared/legal-info.ts';
-import type { Settings } from '../../../shared/settings.ts';
+import type { LegalFooterDto } from '../../../shared/content.ts';
 import classes from './Legal.module.css';
 
 /**
  * The law's information in the footer (Decreto 7.962/2013, art. 2: in a prominent place): name,
  * CNPJ or CPF, address, e-mail and phone, as far as the owner gave them. Full-strength text, not
- * the copyright's dimmed one; shown under an image footer too.
+ * the copyright's dimmed one; shown under an image footer too. Formatted by the server (the layout's `legal`).
  */
-export function LegalFooter({ settings }: { settings: Settings }) {
-  const v = legalView(settings);
-  if (!v.any) return null;
+export function LegalFooter({ legal: v }: { legal: LegalFooterDto | null }) {
+  if (!v) return null;
   return (
     <address className={classes.footer} data-testid="legal-info">
       <span>

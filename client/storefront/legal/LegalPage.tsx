@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { LegalPageSlug } from '../../../shared/legal-pages.ts';
-import { LEGAL_TITLES } from '../../page-head.ts';
 import { useTRPC } from '../../trpc.ts';
 import { Link } from '../router.tsx';
 import classes from './Legal.module.css';
+import { LEGAL_TITLES } from './legal-titles.ts';
 
 /** A legal page, server-rendered from the owner's text or its template filled with the shop's data. */
 export function LegalPage({ slug }: { slug: LegalPageSlug }) {

@@ -1,9 +1,11 @@
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { lazy } from 'react';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
 import { isSlug } from '../../../shared/text-rules.ts';
 import { useTRPC } from '../../trpc.ts';
 import { useSettings } from '../common/hooks.ts';
+import { Deferred } from '../common/hydration.tsx';
 import { TruckIcon } from '../common/icons.tsx';
 import { NotFound } from '../common/NotFound.tsx';
 import { Price } from '../common/Price.tsx';
@@ -15,9 +17,15 @@ import { BuyArea } from '../shopify/BuyArea.tsx';
 import { BuyOnWhatsApp } from '../whatsapp/BuyOnWhatsApp.tsx';
 import { Gallery } from './Gallery.tsx';
 import classes from './ProductPage.module.css';
-import { ProductSpecs } from './ProductSpecs.tsx';
 import { ReviewsBlock } from './ReviewsBlock.tsx';
-import { ShareBlock } from './ShareBlock.tsx';
+
+/**
+ * The specifications and the share block sit below the buy area and matter only once touched:
+ * their code is fetched after the first download (the server renders them whole; each hydrates on
+ * its own when its chunk arrives), which keeps every page's first download within the budget.
+ */
+const ProductSpecs = lazy(() => import('./ProductSpecs.tsx').then((m) => ({ default: m.ProductSpecs })));
+const ShareBlock = lazy(() => import('./ShareBlock.tsx').then((m) => ({ default: m.ShareBlock })));
 
 /** The delivery estimate for the visitor's region when it is known (spec §7 location), else generic. */
 function DeliveryText({ min, max }: { min: number; max: number }) {
@@ -114,8 +122,12 @@ export function ProductPage() {
               <p>{product.description}</p>
             </section>
           )}
-          <ProductSpecs product={product} />
-          <ShareBlock product={product} />
+          <Deferred name="specs">
+            <ProductSpecs product={product} />
+          </Deferred>
+          <Deferred name="share">
+            <ShareBlock product={product} />
+          </Deferred>
         </div>
       </div>
       <ReviewsBlock productId={product.id} />
