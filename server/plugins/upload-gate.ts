@@ -23,7 +23,7 @@ const isUpload = (req: FastifyRequest) => req.method === 'POST' && /^multipart\/
  * the reviews CSV) takes one of `slots` before anything of its body is read, and gives it back
  * when its answer is sent or its client goes. With none free it is answered at once 503 with
  * Retry-After and the shop's message, its body never read: memory and image work stay bounded
- * however many uploads arrive (each holds at most a full gallery, 10 × 5 MB, while it is in).
+ * however many uploads arrive (each streams at most a full gallery, 10 × 5 MB, to disk while it is in).
  *
  * A client that closes the connection before its answer aborts `req.uploadSignal` (the
  * AppContext's `signal`): the services stop between images and keep nothing (media.service.ts).

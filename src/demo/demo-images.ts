@@ -3,6 +3,7 @@
  * image process (src/media/image-process.ts), never in the server: see src/demo/seed.ts.
  */
 import sharp from 'sharp';
+import '../media/sharp-settings.ts';
 import type { PreparedBytes } from '../media/media.service.ts';
 import { type ArtKind, type ArtPattern, type Palette, seeded, shade } from './art-kit.ts';
 import { drawProduct, floorOf } from './demo-art.ts';

@@ -4,8 +4,7 @@
  */
 import { rm } from 'node:fs/promises';
 import sharp, { type Sharp } from 'sharp';
-
-sharp.cache(false);
+import './sharp-settings.ts';
 
 const FORMATS = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
 /** Larger images are refused before they are decoded (a small file can declare huge dimensions). */
