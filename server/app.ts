@@ -117,7 +117,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
-  await app.register(uploadGatePlugin, { slots: config.uploadSlots });
+  await app.register(uploadGatePlugin, { slots: config.uploadSlots, uploadsDir: uploadsDirOf(config) });
   await app.register(compressionPlugin);
   await app.register(contextPlugin);
   await app.register(publicCachePlugin);

@@ -7,6 +7,7 @@ import { seedDemo } from '../src/demo/seed.ts';
 import { backfillVariants } from '../src/media/backfill.ts';
 import { sweepUploads } from '../src/media/file-store.ts';
 import { referencedUploads } from '../src/media/references.ts';
+import { sweepStaging } from '../src/media/staging.ts';
 import { type AppConfig, uploadsDirOf } from './config.ts';
 
 export function databaseTarget(config: AppConfig): DatabaseTarget {
@@ -32,6 +33,9 @@ export async function prepareDatabase(config: AppConfig, log: Logger, print: (li
     // Ends uploads and deletions a crash interrupted (src/media/file-store.ts).
     const swept = await sweepUploads(uploadsDirOf(config), (urls) => referencedUploads(db.fork(), urls));
     if (Object.values(swept).some((n) => n > 0)) log.info({ swept }, 'uploads folder swept');
+    // Upload files a crash left half-received or half-processed (src/media/staging.ts).
+    const staged = await sweepStaging(uploadsDirOf(config));
+    if (staged) log.info({ staged }, 'upload staging area swept');
     if (config.seedDemo && (await seedDemo(db.fork(), uploadsDirOf(config), log))) log.info('demo catalogue created');
     // Images stored before variants existed get theirs in the background (npm run images:variants does it at once).
     void backfillVariants(uploadsDirOf(config)).then(

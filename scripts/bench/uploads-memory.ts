@@ -92,9 +92,16 @@ async function main(): Promise<void> {
         form.append('files[]', new File([new Uint8Array(p)], `foto-${i}.jpg`, { type: 'image/jpeg' }));
       });
       const start = performance.now();
-      const res = await fetch(`${shop.url}/api/products/images/bulk_upload.php`, { method: 'POST', headers, body: form });
-      await res.arrayBuffer();
-      return { status: res.status, retryAfter: res.headers.get('retry-after'), ms: Math.round(performance.now() - start) };
+      const ms = () => Math.round(performance.now() - start);
+      try {
+        const res = await fetch(`${shop.url}/api/products/images/bulk_upload.php`, { method: 'POST', headers, body: form });
+        await res.arrayBuffer();
+        return { status: String(res.status), retryAfter: res.headers.get('retry-after'), ms: ms() };
+      } catch (e) {
+        // A refused upload's connection closes with its answer: a client still sending may see only that.
+        const cause = (e as { cause?: { code?: string } }).cause?.code ?? String(e);
+        return { status: `no answer (${cause})`, retryAfter: null, ms: ms() };
+      }
     };
 
     for (let r = 1; r <= rounds; r++) {

@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '../../shared/errors.ts';
+import { UploadStaging } from '../../src/media/staging.ts';
 import { trpcErrorBody } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** An upload's (multipart request's) signal: aborts when the client goes before its answer. */
     uploadSignal?: AbortSignal;
+    /** Where an admitted upload's files are streamed to disk (src/media/staging.ts); removed with its answer. */
+    uploadStaging?: UploadStaging;
   }
 }
 
@@ -20,13 +23,15 @@ const isUpload = (req: FastifyRequest) => req.method === 'POST' && /^multipart\/
  * the reviews CSV) takes one of `slots` before anything of its body is read, and gives it back
  * when its answer is sent or its client goes. With none free it is answered at once 503 with
  * Retry-After and the shop's message, its body never read: memory and image work stay bounded
- * however many uploads arrive (each holds at most a full gallery, 10 × 5 MB, while it is in).
+ * however many uploads arrive (each streams at most a full gallery, 10 × 5 MB, to disk while it is in).
  *
  * A client that closes the connection before its answer aborts `req.uploadSignal` (the
  * AppContext's `signal`): the services stop between images and keep nothing (media.service.ts).
+ * An admitted upload's files are streamed to `req.uploadStaging` (never held in memory, see
+ * server/input/form.ts); whatever of them is left goes when the slot is given back.
  */
 export const uploadGatePlugin = fp(
-  async (app: FastifyInstance, opts: { slots: number }) => {
+  async (app: FastifyInstance, opts: { slots: number; uploadsDir: string }) => {
     let taken = 0;
     const slotOf = new WeakMap<FastifyRequest, () => void>();
     app.addHook('onRequest', async (req, reply) => {
@@ -39,11 +44,14 @@ export const uploadGatePlugin = fp(
       taken++;
       const gone = new AbortController();
       req.uploadSignal = gone.signal;
+      const staging = new UploadStaging(opts.uploadsDir);
+      req.uploadStaging = staging;
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
         taken--;
+        void staging.release();
       };
       reply.raw.once('close', () => {
         if (!reply.raw.writableFinished) gone.abort();

@@ -3,6 +3,7 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../shared/limits.ts';
 import { jsonRefusal } from '../input/json-guard.ts';
+import { isMultipartRequest } from '../input/staged-form.ts';
 import { DB_RETRY_AFTER_SECONDS, DB_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../plugins/db-unavailable.ts';
 import { errorBody, logRefusal, trpcErrorBody } from '../plugins/errors.ts';
 import { answerCachedRead, isCachedRead, procedureMeta, procedurePaths, trpcHandlerOptions } from '../public-cache/trpc-reads.ts';
@@ -96,6 +97,11 @@ export async function trpcRoutes(app: FastifyInstance): Promise<void> {
     }
     // Public reads of the catalogue, content and settings: from the public cache (public-cache/trpc-reads.ts).
     if (isCachedRead(req)) return answerCachedRead(req, reply);
+  });
+  // An upload's body is read by its procedure, streamed to disk (uploadProcedure in trpc.ts): tRPC is
+  // handed an empty one, so nothing reads the request into memory first.
+  app.addHook('preHandler', async (req) => {
+    if (req.uploadStaging && isMultipartRequest(req)) req.body = '';
   });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

@@ -6,6 +6,7 @@ import { type ErrorKind, MESSAGES } from '../../shared/errors.ts';
 import type { AppContext, SessionUser } from '../../src/context.ts';
 import { AppError, isAppError } from '../../src/errors.ts';
 import { issueAppCode } from '../input/parse.ts';
+import { isMultipartRequest, stageFormData } from '../input/staged-form.ts';
 import { trpcDatabaseUnavailable } from '../plugins/db-unavailable.ts';
 import { databaseInputError } from '../plugins/errors.ts';
 import { ANY, readTags, type Tag } from '../public-cache/tags.ts';
@@ -183,14 +184,20 @@ export function requireHttp(ctx: TrpcContext) {
 }
 
 /**
- * Admin procedures that receive files as FormData (uploads of images or the reviews CSV). A body the
- * FormData parser cannot read (no boundary, cut short) is the client's fault: 400, as on the legacy routes.
+ * Admin procedures that receive files as FormData (uploads of images or the reviews CSV). Over
+ * HTTP the body is read here, once the caller is known to be an admin, its files streamed to disk
+ * (server/input/staged-form.ts: never the whole body in memory). A body that cannot be read (no
+ * boundary, cut short) is the client's fault: 400, as on the legacy routes.
  */
-export const uploadProcedure = adminProcedure.meta({ policy: 'admin', upload: true }).use(({ getRawInput, next }) =>
-  next({
+export const uploadProcedure = adminProcedure.meta({ policy: 'admin', upload: true }).use(({ ctx, getRawInput, next }) => {
+  const req = ctx.http?.req;
+  const staging = req?.uploadStaging;
+  const read = req && staging && isMultipartRequest(req) ? () => stageFormData(req.raw, staging) : getRawInput;
+  return next({
     getRawInput: () =>
-      getRawInput().catch(() => {
+      read().catch((e: unknown) => {
+        if (isAppError(e)) throw e;
         throw new AppError('BAD_REQUEST', MESSAGES.badMultipart);
       }),
-  }),
-);
+  });
+});

@@ -3,7 +3,8 @@
  * image process (src/media/image-process.ts), never in the server: see src/demo/seed.ts.
  */
 import sharp from 'sharp';
-import type { PreparedImage } from '../media/media.service.ts';
+import '../media/sharp-settings.ts';
+import type { PreparedBytes } from '../media/media.service.ts';
 import { type ArtKind, type ArtPattern, type Palette, seeded, shade } from './art-kit.ts';
 import { drawProduct, floorOf } from './demo-art.ts';
 
@@ -106,19 +107,19 @@ const ICONS: Record<IconKind, string> = {
 export const iconSvg = (kind: IconKind) =>
   svgDoc(120, 80, `<rect x="1" y="1" width="118" height="78" rx="10" fill="#fff" stroke="#dcdcdc" stroke-width="2"/>${ICONS[kind]}`);
 
-const toWebp = async (svg: string, originalName: string, quality = 80): Promise<PreparedImage> => ({
+const toWebp = async (svg: string, originalName: string, quality = 80): Promise<PreparedBytes> => ({
   data: await sharp(Buffer.from(svg)).webp({ quality }).toBuffer(),
   ext: 'webp',
   originalName,
 });
 
-const toPng = async (svg: string, originalName: string): Promise<PreparedImage> => ({
+const toPng = async (svg: string, originalName: string): Promise<PreparedBytes> => ({
   data: await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer(),
   ext: 'png',
   originalName,
 });
 
-export type DemoImages = { products: PreparedImage[][]; banners: PreparedImage[]; icons: PreparedImage[] };
+export type DemoImages = { products: PreparedBytes[][]; banners: PreparedBytes[]; icons: PreparedBytes[] };
 export type DemoPictures = {
   products: { slug: string; art: ProductArt }[];
   banners: { slug: string; art: BannerArt }[];

@@ -16,7 +16,7 @@ import { backfillVariants } from '../media/backfill.ts';
 import { discardImages, type StoredImage, settleImages } from '../media/file-store.ts';
 import { asBuffer, inImageProcess } from '../media/image-process.ts';
 import { IMAGE_JOBS, mapLimit } from '../media/map-limit.ts';
-import { type PreparedImage, saveImage } from '../media/media.service.ts';
+import { type PreparedBytes, saveImage } from '../media/media.service.ts';
 import { Review } from '../reviews/review.entity.ts';
 import { DEMO_BANNERS, DEMO_FOOTER_ICONS, DEMO_FOOTER_SECTIONS, DEMO_TOP_HEADERS } from './demo-content.ts';
 import { DEMO_COLLECTIONS, DEMO_PRODUCTS } from './demo-data.ts';
@@ -30,7 +30,7 @@ const DEMO_IMAGES = new URL('./demo-images.ts', import.meta.url);
 /** Draws every demo picture in the image process (src/media/image-process.ts): libvips stays out of the server. */
 async function drawDemoImages(input: DemoPictures): Promise<DemoImages> {
   const drawn = await inImageProcess<DemoImages>(DEMO_IMAGES, 'renderDemoImages', input);
-  const buffers = (images: PreparedImage[]) => images.map((img) => ({ ...img, data: asBuffer(img.data) }));
+  const buffers = (images: PreparedBytes[]) => images.map((img) => ({ ...img, data: asBuffer(img.data) }));
   return { products: drawn.products.map(buffers), banners: buffers(drawn.banners), icons: buffers(drawn.icons) };
 }
 type SavedImages = { products: StoredImage[][]; banners: StoredImage[]; icons: StoredImage[] };
@@ -56,7 +56,7 @@ function slugger(): (text: string) => string {
  * clean up. Their variants follow in the background (`seedDemo`).
  */
 async function saveAll(uploadsDir: string, images: DemoImages, written: StoredImage[]): Promise<SavedImages> {
-  const all: PreparedImage[] = [...images.products.flat(), ...images.banners, ...images.icons];
+  const all: PreparedBytes[] = [...images.products.flat(), ...images.banners, ...images.icons];
   const saved = await mapLimit(all, IMAGE_JOBS, async (img) => {
     const s = await saveImage(uploadsDir, img);
     written.push(s);

@@ -22,17 +22,27 @@ export const MESSAGE_KEY_INVALID = `Idempotency-Key inválida: use de 1 a ${IDEM
 
 const KEY_PATTERN = new RegExp(`^[A-Za-z0-9_.:-]{1,${IDEMPOTENCY_KEY_MAX}}$`);
 
-/** An uploaded file (tRPC FormData or legacy multipart alike) is its name and its bytes, not the form field it came in. */
-const isUpload = (v: object): v is { filename: string; data: Buffer; truncated?: boolean } =>
-  'filename' in v && 'data' in v && Buffer.isBuffer((v as { data: unknown }).data);
+/**
+ * An uploaded file (tRPC FormData or legacy multipart alike) is its name and its bytes, not the
+ * form field it came in: bytes in memory, or a file staged on disk with the SHA-256 of its bytes
+ * counted while it arrived (src/media/staging.ts). Both give the same digest for the same file.
+ */
+type HashedUpload = { filename: string; truncated?: boolean } & ({ data: Buffer } | { sha256: string; path: string });
+const isUpload = (v: object): v is HashedUpload =>
+  'filename' in v &&
+  (('data' in v && Buffer.isBuffer((v as { data: unknown }).data)) || ('sha256' in v && 'path' in v && typeof v.sha256 === 'string'));
+const digestOf = (bytes: Buffer) => ({ sha256: createHash('sha256').update(bytes).digest('hex') });
 
 /** A stable digest of what was asked: same data, same hash, whatever the key order of objects. */
 export function requestHash(input: unknown): string {
   const canonical = (v: unknown): unknown => {
-    if (Buffer.isBuffer(v)) return { sha256: createHash('sha256').update(v).digest('hex') };
+    if (Buffer.isBuffer(v)) return digestOf(v);
     if (Array.isArray(v)) return v.map(canonical);
     if (v && typeof v === 'object' && !(v instanceof Date)) {
-      if (isUpload(v)) return { filename: v.filename, data: canonical(v.data), truncated: v.truncated === true };
+      if (isUpload(v)) {
+        const data = 'data' in v ? digestOf(v.data) : { sha256: v.sha256 };
+        return { filename: v.filename, data, truncated: v.truncated === true };
+      }
       return Object.fromEntries(
         Object.keys(v)
           .sort()

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, readlinkSync } from 'node:fs';
-import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MESSAGES } from '../../shared/errors.ts';
 import { STORED_IMAGE, VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/image-variants.ts';
@@ -48,14 +48,14 @@ const HERE: string | null = (() => {
 })();
 
 /** What a marker says of its writer: `<place> <pid>` (the place `-` where it cannot be told). */
-const MARKER_OWNER = `${HERE ?? '-'} ${process.pid}\n`;
+export const MARKER_OWNER = `${HERE ?? '-'} ${process.pid}\n`;
 
 /**
  * True when the process that wrote a marker is certainly gone: it ran in this very place (same
  * boot, same PID namespace) and its pid no longer exists. A marker without a writer (written
  * before markers named one) counts as gone, as it always did. Anything else may be alive.
  */
-function writerGone(owner: string): boolean {
+export function writerGone(owner: string): boolean {
   const text = owner.trim();
   if (text === '') return true;
   const [place, pidText] = text.split(' ');
@@ -91,6 +91,18 @@ async function writeAtomic(dir: string, name: string, data: Buffer): Promise<voi
   const tmp = join(dir, `.${name}.${randomUUID().slice(0, 8)}.tmp`);
   try {
     await writeFile(tmp, data, { mode: 0o644 });
+    await rename(tmp, join(dir, name));
+  } catch (e) {
+    await rm(tmp, { force: true }).catch(() => {});
+    throw e;
+  }
+}
+
+/** `writeAtomic` from a file: copied under a temporary name, then renamed. */
+async function copyAtomic(dir: string, name: string, from: string): Promise<void> {
+  const tmp = join(dir, `.${name}.${randomUUID().slice(0, 8)}.tmp`);
+  try {
+    await copyFile(from, tmp);
     await rename(tmp, join(dir, name));
   } catch (e) {
     await rm(tmp, { force: true }).catch(() => {});
@@ -143,18 +155,26 @@ export async function writeVariants(
 
 /**
  * Writes an original under a new server-chosen name, with the `.uploading` marker in place until
- * `settleImages`. Its variants are made afterwards, in the background (`queueVariants` in
+ * `settleImages`; `data` is its bytes, or a staged file (src/media/staging.ts) moved into place. Its variants are made afterwards, in the background (`queueVariants` in
  * backfill.ts), once its row is committed. Anything written is removed again if a step fails; a
  * folder that refuses the writes answers 503.
  */
-export async function storeImage(dir: string, ext: string, data: Buffer): Promise<StoredImage> {
+export async function storeImage(dir: string, ext: string, data: Buffer | { path: string }): Promise<StoredImage> {
   const uuid = randomUUID();
   const fileName = `${uuid}.${ext}`;
   const marker = `.${uuid}.uploading`;
   try {
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, marker), MARKER_OWNER);
-    await writeAtomic(dir, fileName, data);
+    if (Buffer.isBuffer(data)) await writeAtomic(dir, fileName, data);
+    else {
+      // A staged file (src/media/staging.ts, beside this folder: same file system) moves into place.
+      await chmod(data.path, 0o644);
+      await rename(data.path, join(dir, fileName)).catch(async (e: unknown) => {
+        if (code(e) !== 'EXDEV') throw e;
+        await copyAtomic(dir, fileName, data.path); // a data folder split across file systems
+      });
+    }
     return { url: `/uploads/${fileName}`, fileName, files: [fileName], marker };
   } catch (e) {
     await removeQuietly(dir, [...imageFiles(`/uploads/${fileName}`), marker]);

@@ -3,11 +3,9 @@
  * behind `renderVariants` (src/media/variants.ts).
  */
 import sharp, { type Sharp } from 'sharp';
+import './sharp-settings.ts';
 import { VARIANT_FORMATS, VARIANT_WIDTHS, type VariantFormat } from '../../shared/image-variants.ts';
 import { mapLimit } from './map-limit.ts';
-
-// Every image is read once and never again: sharp's operation cache would only hold memory.
-sharp.cache(false);
 
 /** One variant file: encoded bytes, or the name of the step it repeats (a wider step than the original). */
 export type EncodedVariant = { width: number; format: VariantFormat } & ({ data: Uint8Array } | { sameAs: number });

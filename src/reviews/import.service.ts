@@ -1,9 +1,9 @@
 import type { ReviewImportResult } from '../../shared/reviews.ts';
-import { REVIEW_MESSAGES } from '../../shared/reviews.ts';
+import { REVIEW_CSV_LIMITS, REVIEW_MESSAGES } from '../../shared/reviews.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { idempotentCreate } from '../idempotency/idempotency.service.ts';
-import type { Upload } from '../media/media.service.ts';
+import { type Upload, uploadBytes } from '../media/media.service.ts';
 import { cryptoRandom, planDistribution, type Random } from './distribute.ts';
 import { Review } from './review.entity.ts';
 import { distinctReviews, readReviewCsv } from './review-csv.ts';
@@ -19,7 +19,7 @@ const CHUNK = 1000;
  */
 export const importReviews = idempotentCreate('reviews.import', {
   prepare: async (_ctx: AppContext, input: ImportInput, random: Random = cryptoRandom) => ({
-    parsed: readReviewCsv(input.file),
+    parsed: readReviewCsv(input.file && (await uploadBytes(input.file, REVIEW_CSV_LIMITS.maxBytes))),
     input,
     random,
   }),

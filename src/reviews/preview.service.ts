@@ -1,7 +1,7 @@
-import { REVIEW_PREVIEW_LIMITS, type ReviewImportPreview } from '../../shared/reviews.ts';
+import { REVIEW_CSV_LIMITS, REVIEW_PREVIEW_LIMITS, type ReviewImportPreview } from '../../shared/reviews.ts';
 import { Product } from '../catalog/product.entity.ts';
 import type { AppContext } from '../context.ts';
-import type { Upload } from '../media/media.service.ts';
+import { type Upload, uploadBytes } from '../media/media.service.ts';
 import { reviewsPerProduct } from './distribute.ts';
 import { analyzeReviewCsv, distinctReviews } from './review-csv.ts';
 
@@ -11,7 +11,7 @@ import { analyzeReviewCsv, distinctReviews } from './review-csv.ts';
  * as a whole (no file, not a CSV, bad header...) is refused here with the same message.
  */
 export async function previewReviewImport(ctx: AppContext, input: { file: Upload | undefined }): Promise<ReviewImportPreview> {
-  const reading = analyzeReviewCsv(input.file);
+  const reading = analyzeReviewCsv(input.file && (await uploadBytes(input.file, REVIEW_CSV_LIMITS.maxBytes)));
   const products = await ctx.em.count(Product, {});
   const distinct = distinctReviews(reading.rows.map((r) => r.review)).length;
   return {

@@ -1,7 +1,7 @@
 import { REVIEW_CSV_LIMITS, REVIEW_MESSAGES } from '../../shared/reviews.ts';
 import { hasControlChars, stripInvisibleChars } from '../../shared/text-rules.ts';
 import { AppError } from '../errors.ts';
-import type { Upload } from '../media/media.service.ts';
+import type { BufferUpload } from '../media/media.service.ts';
 import { type CsvEncoding, CsvSyntaxError, decodeCsvBytes, detectSeparator, looksBinary, parseCsv, type Separator } from './csv.ts';
 
 /** One valid CSV row, ready to become a review. */
@@ -66,7 +66,7 @@ export type ReviewCsvReading = {
  * chosen, too big, not a CSV, bad header, no rows) is thrown; bad rows are collected, so a preview
  * can list them all while the import refuses the file at the first one.
  */
-export function analyzeReviewCsv(upload: Upload | undefined): ReviewCsvReading {
+export function analyzeReviewCsv(upload: BufferUpload | undefined): ReviewCsvReading {
   if (!upload || (!upload.filename && upload.data.length === 0)) throw bad(REVIEW_MESSAGES.fileRequired);
   if (upload.truncated || upload.data.length > REVIEW_CSV_LIMITS.maxBytes)
     throw new AppError('PAYLOAD_TOO_LARGE', REVIEW_MESSAGES.tooLarge);
@@ -101,7 +101,7 @@ export function analyzeReviewCsv(upload: Upload | undefined): ReviewCsvReading {
  * Checks an uploaded review CSV and returns its rows, or refuses the whole file with a message
  * naming the first bad line: nothing is imported from a file with any bad row.
  */
-export function readReviewCsv(upload: Upload | undefined): ReviewRow[] {
+export function readReviewCsv(upload: BufferUpload | undefined): ReviewRow[] {
   const reading = analyzeReviewCsv(upload);
   const first = reading.errors[0];
   if (first) throw bad(first.message);

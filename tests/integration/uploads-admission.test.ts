@@ -24,7 +24,7 @@ vi.mock('../../src/media/image-process.ts', async (importOriginal) => {
   return {
     ...real,
     inImageProcess: async (...args: Parameters<typeof real.inImageProcess>) => {
-      if (args[1] !== 'reencodeUpload') return real.inImageProcess(...args);
+      if (!args[1].startsWith('reencodeUpload')) return real.inImageProcess(...args); // bytes or a staged file
       jobs.asked++;
       const held = jobs.hold;
       jobs.hold = null;
