@@ -78,7 +78,11 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
     const ctx = await req.appContext();
     // The page holds the tags of every read it rendered (tags.ts) and those of every page.
     const tags = new Set<Tag>(PAGE_TAGS);
-    const trpc = createTRPCOptionsProxy({ router: appRouter, ctx: { app: ctx, http: null, cacheTags: tags }, queryClient });
+    const trpc = createTRPCOptionsProxy({
+      router: appRouter,
+      ctx: { app: ctx, http: null, cacheTags: tags, publicCache: app.publicCache },
+      queryClient,
+    });
     // Rendered from the URL it is cached by (no tracking parameters), so the page is the same for every such URL.
     const page = await renderer.render({ url: pageUrl(req.url), origin, trpc, queryClient });
     throwIfDatabaseUnavailable(queryClient);
