@@ -8,6 +8,7 @@ import { Migration20261125130000_admin_product_search } from './Migration2026112
 import { Migration20261125140000_products_position_index } from './Migration20261125140000_products_position_index.ts';
 import { Migration20261125150000_change_triggers } from './Migration20261125150000_change_triggers.ts';
 import { Migration20261125160000_payment_settings } from './Migration20261125160000_payment_settings.ts';
+import { Migration20261125230000_collection_sort_indexes } from './Migration20261125230000_collection_sort_indexes.ts';
 
 /**
  * Every migration in order. Listed explicitly (not globbed) so the same set runs from TypeScript
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261125140000_products_position_index', class: Migration20261125140000_products_position_index },
   { name: 'Migration20261125150000_change_triggers', class: Migration20261125150000_change_triggers },
   { name: 'Migration20261125160000_payment_settings', class: Migration20261125160000_payment_settings },
+  { name: 'Migration20261125230000_collection_sort_indexes', class: Migration20261125230000_collection_sort_indexes },
 ];
