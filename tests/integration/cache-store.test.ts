@@ -124,6 +124,23 @@ describe('PublicCache', () => {
     expect(tiny.gzip).toBeNull();
   });
 
+  it('compresses a miss quickly, and better once it is asked for again (the same body)', async () => {
+    const cache = new PublicCache();
+    const body = `<!doctype html>${Array.from({ length: 400 }, (_, i) => `<li>Produto ${i} — R$ ${i},90</li>`).join('')}`;
+    const draft = await cache.get('page', source(body), ['br']);
+    expect(draft.draft).toBe(true);
+    expect(cache.peek('page')).toBe(draft); // the first hit: recompressed in the background
+    let kept = cache.peek('page');
+    for (let i = 0; i < 200 && kept?.draft; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      kept = cache.peek('page');
+    }
+    expect(kept?.draft).toBe(false);
+    expect(kept?.etag).toBe(draft.etag);
+    expect(kept?.br && brotliDecompressSync(kept.br).toString()).toBe(body);
+    expect(kept?.br?.length).toBeLessThanOrEqual(draft.br?.length ?? 0);
+  });
+
   it('tells a memo’s value without waiting only once it has loaded, at the current generation', async () => {
     const cache = new PublicCache();
     const load = deferred<boolean>();
