@@ -4,6 +4,7 @@ import { type DehydratedState, HydrationBoundary, type QueryClient, QueryClientP
 import type { ReactNode } from 'react';
 import { TRPCProvider, type TrpcClient } from '../trpc.ts';
 import { StorefrontApp } from './App.tsx';
+import { SettingsProvider } from './common/settings-context.tsx';
 
 type Props = {
   i18n: I18n;
@@ -23,7 +24,9 @@ export function StorefrontRoot({ i18n, queryClient, trpcClient, state, router }:
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <HydrationBoundary state={state}>{router(<StorefrontApp />)}</HydrationBoundary>
+          <HydrationBoundary state={state}>
+            <SettingsProvider>{router(<StorefrontApp />)}</SettingsProvider>
+          </HydrationBoundary>
         </TRPCProvider>
       </QueryClientProvider>
     </I18nProvider>

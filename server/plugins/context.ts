@@ -8,6 +8,7 @@ import type { ImportState } from '../../src/import/import-state.ts';
 import { isUnlockedBy } from '../../src/settings/store-lock.ts';
 import { type AppConfig, uploadsDirOf } from '../config.ts';
 import { SESSION_COOKIE, UNLOCK_COOKIE } from '../cookies.ts';
+import { storeKnownOpen } from '../public-cache/http.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,7 +33,8 @@ export async function buildRequestContext(app: FastifyInstance, req: FastifyRequ
     user: session?.user ?? null,
     sessionId: session?.sessionId ?? null,
     unlocked: await isUnlockedBy(em, req.cookies[UNLOCK_COOKIE]),
-    memo: {},
+    // An open store (known to the public cache) is visible to everyone: no settings read per request.
+    memo: app.hasDecorator('publicCache') && storeKnownOpen(app.publicCache) ? { storeVisible: true } : {},
     locale: DEFAULT_LOCALE,
     log: req.log,
     uploadsDir: uploadsDirOf(app.config),

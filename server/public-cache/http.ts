@@ -5,7 +5,7 @@ import { SESSION_COOKIE, UNLOCK_COOKIE } from '../cookies.ts';
 import { DB_RETRY_AFTER_SECONDS } from '../plugins/db-unavailable.ts';
 import { originFollowsForwardedHeaders, publicOrigin } from '../ssr/public-url.ts';
 import { type CacheKind, cacheKey, keyUrl } from './keys.ts';
-import { notModified, pickEncoding } from './negotiation.ts';
+import { notModified, pickEncoding, preferredEncoding } from './negotiation.ts';
 import { type CacheEntry, type CacheSource, etagOf, type PublicCache } from './store.ts';
 
 declare module 'fastify' {
@@ -71,6 +71,13 @@ export function publicCacheHeaders(config: AppConfig, kind: CacheKind): readonly
 export const STORE_LOCKED_MEMO = 'store-locked';
 
 /**
+ * True when the cache knows, without waiting, that the store is open (its lock memo, loaded at the
+ * current generation): every visitor may then see the catalogue, and reads that depend only on the
+ * lock are the same for everyone.
+ */
+export const storeKnownOpen = (cache: PublicCache) => cache.settled<boolean>(STORE_LOCKED_MEMO)?.value === false;
+
+/**
  * The visitor's view. While the store is open nothing about the visitor is read (no session
  * lookup): that is the hot path. Only a locked store with a session or unlock cookie needs the
  * request context. Reads the database (the lock, remembered per cache generation): a lost
@@ -123,8 +130,6 @@ function unstoredEntry(src: CacheSource, generation: number): CacheEntry {
     status: src.status,
     contentType: src.contentType,
     body,
-    br: null,
-    gzip: null,
     etag,
     generation,
     builtAt: Date.now(),
@@ -153,6 +158,9 @@ export async function answerCached(
   if (cache.generation !== generation) {
     return sendCached(req, reply, unstoredEntry(await build(view), cache.generation), kind, view, false);
   }
-  const entry = await cache.get(cacheKey(kind, view, keyUrl(kind, req.url), kind === 'page' ? publicOrigin(req) : ''), () => build(view));
-  return sendCached(req, reply, entry, kind, view);
+  const key = cacheKey(kind, view, keyUrl(kind, req.url), kind === 'page' ? publicOrigin(req) : '');
+  // Compressed for this client's encoding only: another is added when a client asks for it.
+  const encoding = preferredEncoding(req.headers['accept-encoding']);
+  const entry = await cache.get(key, () => build(view), encoding ? [encoding] : []);
+  return sendCached(req, reply, encoding ? await cache.withEncoding(key, entry, encoding) : entry, kind, view);
 }

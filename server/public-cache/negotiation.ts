@@ -25,6 +25,13 @@ function acceptedEncodings(header: string): Accepted {
   return accepted;
 }
 
+/** The encoding the shop would send this client (brotli first), whether or not an entry has it yet. */
+export function preferredEncoding(header: string | string[] | undefined): Encoding | null {
+  if (!header) return null;
+  const accepted = acceptedEncodings(Array.isArray(header) ? header.join(',') : header);
+  return accepted.br ? 'br' : accepted.gzip ? 'gzip' : null;
+}
+
 /** The best encoding the client accepts among those the entry has (q=0 refuses one). */
 export function pickEncoding(header: string | string[] | undefined, entry: CacheEntry): Encoding | null {
   if (!header || (!entry.br && !entry.gzip)) return null;

@@ -44,14 +44,15 @@ export function trpcHandlerOptions<TReq, TArgs extends { req: TReq }>(of: {
   return {
     router: appRouter,
     maxBatchSize: 10,
-    createContext: async (args: TArgs): Promise<TrpcContext> => ({
-      app: await of
-        .request(args.req)
-        .appContext()
-        .catch((e: unknown) => Promise.reject(trpcDatabaseUnavailable(e) ?? e)),
-      http: of.http(args),
-      cacheTags: of.tags ?? null,
-    }),
+    createContext: async (args: TArgs): Promise<TrpcContext> => {
+      const req = of.request(args.req);
+      return {
+        app: await req.appContext().catch((e: unknown) => Promise.reject(trpcDatabaseUnavailable(e) ?? e)),
+        http: of.http(args),
+        cacheTags: of.tags ?? null,
+        publicCache: req.server.publicCache,
+      };
+    },
     responseMeta: trpcRetryAfter,
     onError({ error, path, req }: { error: TRPCError; path?: string; req: TReq }) {
       if (error.code === 'INTERNAL_SERVER_ERROR') of.request(req).log.error({ err: error.cause ?? error, path }, 'trpc procedure failed');

@@ -1,27 +1,35 @@
-import type { FastifyRequest } from 'fastify';
-import { isSlug } from '../../shared/text-rules.ts';
-import { currentSlugOf, type SlugKind } from '../../src/catalog/slug-history.ts';
+import type { PageHead } from '../../client/entry-server.tsx';
 
 const PAGE = /^\/(produto|colecao)\/([^/]+)\/?$/;
-const KIND: Record<string, SlugKind> = { produto: 'product', colecao: 'collection' };
+const KIND: Record<string, 'product' | 'collection'> = { produto: 'product', colecao: 'collection' };
+
+/** A page asked for by a slug its product or collection had before a rename: answered 301 to `location`, never cached. */
+export class PageMoved {
+  readonly location: string;
+  constructor(location: string) {
+    this.location = location;
+  }
+}
 
 /**
  * The current URL of a product or collection page asked for by a slug it had before a rename
- * (`/produto/camisa-azul?x=1` → `/produto/camisa-marinho?x=1`, query kept), or null. Runs only on
- * a cache miss of a page, before rendering: a live slug costs one indexed count.
+ * (`/produto/camisa-azul?x=1` → `/produto/camisa-marinho?x=1`, query kept), or null. Read from the
+ * rendered page: its data was looked up by the slug of the URL, and a record found by an old slug
+ * carries its current one (src/catalog/slug-history.ts), which the page's canonical path names.
+ * A live slug costs nothing more than its page; a locked store's visitor gets a bare page (no
+ * path), so the current URL is never revealed to them; an inactive collection is a 404.
  */
-export async function oldSlugRedirect(req: FastifyRequest): Promise<string | null> {
-  const q = req.url.indexOf('?');
-  const path = q < 0 ? req.url : req.url.slice(0, q);
-  const m = PAGE.exec(path);
-  if (!m?.[1] || !m[2]) return null;
-  let slug: string;
+export function movedPage(url: string, head: PageHead): string | null {
+  if (head.kind !== 'product' && head.kind !== 'collection') return null;
+  const q = url.indexOf('?');
+  const m = PAGE.exec(q < 0 ? url : url.slice(0, q));
+  if (!m?.[1] || !m[2] || KIND[m[1]] !== head.kind) return null;
+  const current = PAGE.exec(head.path)?.[2];
+  if (!current) return null;
   try {
-    slug = decodeURIComponent(m[2]);
+    if (decodeURIComponent(m[2]) === decodeURIComponent(current)) return null;
   } catch {
     return null;
   }
-  if (!isSlug(slug)) return null;
-  const current = await currentSlugOf(await req.appContext(), KIND[m[1]] as SlugKind, slug);
-  return current ? `/${m[1]}/${encodeURIComponent(current)}${q < 0 ? '' : req.url.slice(q)}` : null;
+  return `/${m[1]}/${current}${q < 0 ? '' : url.slice(q)}`;
 }

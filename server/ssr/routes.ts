@@ -16,7 +16,7 @@ import { appRouter } from '../trpc/router.ts';
 import { pageSeo } from './head.ts';
 import { documentHtml } from './html.ts';
 import { type EntryAssets, readAssets } from './manifest.ts';
-import { oldSlugRedirect } from './old-slug-redirect.ts';
+import { movedPage, PageMoved } from './old-slug-redirect.ts';
 import { publicOrigin } from './public-url.ts';
 import { makeServerQueryClient } from './query-client.ts';
 import { seoRoutes } from './seo.routes.ts';
@@ -78,10 +78,17 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
     const ctx = await req.appContext();
     // The page holds the tags of every read it rendered (tags.ts) and those of every page.
     const tags = new Set<Tag>(PAGE_TAGS);
-    const trpc = createTRPCOptionsProxy({ router: appRouter, ctx: { app: ctx, http: null, cacheTags: tags }, queryClient });
+    const trpc = createTRPCOptionsProxy({
+      router: appRouter,
+      ctx: { app: ctx, http: null, cacheTags: tags, publicCache: app.publicCache },
+      queryClient,
+    });
     // Rendered from the URL it is cached by (no tracking parameters), so the page is the same for every such URL.
     const page = await renderer.render({ url: pageUrl(req.url), origin, trpc, queryClient });
     throwIfDatabaseUnavailable(queryClient);
+    // A renamed product or collection asked for by an old slug: its old links move for good.
+    const moved = movedPage(req.url, page.head);
+    if (moved) throw new PageMoved(moved);
     const seo = await pageSeo(page.head, {
       origin,
       status: page.status,
@@ -111,9 +118,12 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
     if (API_PREFIXES.some((p) => path.startsWith(p)) || path.endsWith('.php')) {
       return reply.code(404).send({ error: MESSAGES.notFound });
     }
-    // A renamed product or collection: its old links move for good (never cached: the slug may be taken later).
-    const moved = await oldSlugRedirect(req);
-    if (moved) return reply.code(301).header('cache-control', 'no-cache').redirect(moved, 301);
-    return answerCached(req, reply, 'page', () => renderPage(req, publicOrigin(req)));
+    try {
+      return await answerCached(req, reply, 'page', () => renderPage(req, publicOrigin(req)));
+    } catch (e) {
+      // Never cached: the old slug may be taken by another product later.
+      if (e instanceof PageMoved) return reply.code(301).header('cache-control', 'no-cache').redirect(e.location, 301);
+      throw e;
+    }
   });
 }

@@ -9,6 +9,8 @@ import { issueAppCode } from '../input/parse.ts';
 import { isMultipartRequest, stageFormData } from '../input/staged-form.ts';
 import { trpcDatabaseUnavailable } from '../plugins/db-unavailable.ts';
 import { databaseInputError } from '../plugins/errors.ts';
+import { sharedRead } from '../public-cache/shared-reads.ts';
+import type { PublicCache } from '../public-cache/store.ts';
 import { ANY, readTags, type Tag } from '../public-cache/tags.ts';
 
 /** What every procedure receives: the domain context plus the HTTP pieces login/logout need. */
@@ -17,6 +19,8 @@ export type TrpcContext = {
   http: { fastify: FastifyInstance; req: FastifyRequest; reply: FastifyReply } | null;
   /** While a public cache entry is built: the tags of what its procedures read (server/public-cache/tags.ts). */
   cacheTags?: Set<Tag> | null;
+  /** The app's public cache: input-less public reads are shared through it while the store is open (shared-reads.ts). */
+  publicCache?: PublicCache | null;
 };
 
 const CODE: Record<ErrorKind, TRPCError['code']> = {
@@ -150,6 +154,9 @@ const undeclaredReads = t.middleware(({ ctx, meta, next }) => {
 
 export const publicProcedure = t.procedure.meta({ policy: 'public' }).use(mapAppErrors).use(ownUnitOfWork).use(undeclaredReads);
 
+/** An input that could not be read (tRPC refuses the call): not shared, tagged as without input. */
+const UNREADABLE = Symbol('unreadable input');
+
 /**
  * Public reads of the catalogue, content and settings: nothing per visitor (no session, no
  * request headers), so their answers are cached and shared until a write changes the data.
@@ -157,11 +164,12 @@ export const publicProcedure = t.procedure.meta({ policy: 'public' }).use(mapApp
 export const publicReadProcedure = publicProcedure
   .meta({ policy: 'public', cached: true })
   .use(async ({ ctx, path, getRawInput, next }) => {
-    const result = await next();
+    const input = ctx.cacheTags || ctx.publicCache ? await getRawInput().catch(() => UNREADABLE) : UNREADABLE;
+    const result = ctx.publicCache && input === undefined ? await sharedRead(ctx.publicCache, path, ctx, next) : await next();
     // The cache entry being built depends on what this call read: its tags, by the one rule in tags.ts.
     if (ctx.cacheTags) {
-      const input = await getRawInput().catch(() => undefined);
-      for (const tag of readTags(path, input, result.ok ? result.data : undefined)) ctx.cacheTags.add(tag);
+      for (const tag of readTags(path, input === UNREADABLE ? undefined : input, result.ok ? result.data : undefined))
+        ctx.cacheTags.add(tag);
     }
     return result;
   });

@@ -5,9 +5,8 @@ import type { AppContext } from '../context.ts';
 import { assertStoreVisible } from '../settings/store-lock.ts';
 import { toCollectionDto } from './catalog.mapper.ts';
 import { Collection } from './collection.entity.ts';
-import { withGalleries } from './galleries.ts';
 import { withPayments } from './payment.ts';
-import { Product } from './product.entity.ts';
+import { productRows } from './product-rows.ts';
 import { collectionByOldSlug } from './slug-history.ts';
 
 /**
@@ -16,11 +15,11 @@ import { collectionByOldSlug } from './slug-history.ts';
  * "Égua" sits between "abacaxi" and "eixo"), which PGlite and PostgreSQL built with ICU share.
  */
 const ORDER_BY: Record<CollectionSort, string> = {
-  posicao: 'position asc, id asc',
-  'preco-asc': 'price asc, id asc',
-  'preco-desc': 'price desc, id asc',
-  nome: 'title collate "und-x-icu" asc, id asc',
-  novidades: 'created_at desc, id desc',
+  posicao: 'p.position asc, p.id asc',
+  'preco-asc': 'p.price asc, p.id asc',
+  'preco-desc': 'p.price desc, p.id asc',
+  nome: 'p.title collate "und-x-icu" asc, p.id asc',
+  novidades: 'p.created_at desc, p.id desc',
 };
 
 /** The featured listing as a collection: its name is translated on the storefront (collection-label.ts). */
@@ -33,14 +32,14 @@ function filterSql(input: CollectionPageInput): Sql {
   const parts: string[] = [];
   const params: string[] = [];
   if (input.min !== undefined) {
-    parts.push('price >= cast(? as numeric)');
+    parts.push('p.price >= cast(? as numeric)');
     params.push(input.min.toFixed(2));
   }
   if (input.max !== undefined) {
-    parts.push('price <= cast(? as numeric)');
+    parts.push('p.price <= cast(? as numeric)');
     params.push(input.max.toFixed(2));
   }
-  if (input.on_sale) parts.push('old_price > price');
+  if (input.on_sale) parts.push('p.old_price > p.price');
   return { sql: parts.length ? parts.join(' and ') : 'true', params };
 }
 
@@ -58,15 +57,15 @@ export async function findCollectionPage(ctx: AppContext, input: CollectionPageI
   if (!featured && !row?.active) return null;
   const collection: CollectionDto = row ? toCollectionDto(row) : FEATURED_COLLECTION;
   // The featured listing: the products without a collection (products_collection_position_idx has them too).
-  const inList = featured ? 'collection_id is null' : 'collection_id = ?';
+  const inList = featured ? 'p.collection_id is null' : 'p.collection_id = ?';
   const listParams = featured ? [] : [collection.id];
   const conn = ctx.em.getConnection();
   const filter = filterSql(input);
 
   // One pass over the collection gives the count after filters and the unfiltered price range.
   const [stats] = await conn.execute<{ total: number; min_price: string | null; max_price: string | null }[]>(
-    `select count(*) filter (where ${filter.sql})::int as total, min(price)::text as min_price, max(price)::text as max_price
-       from products where ${inList}`,
+    `select count(*) filter (where ${filter.sql})::int as total, min(p.price)::text as min_price, max(p.price)::text as max_price
+       from products p where ${inList}`,
     [...filter.params, ...listParams],
   );
   const total = Number(stats?.total ?? 0);
@@ -75,19 +74,18 @@ export async function findCollectionPage(ctx: AppContext, input: CollectionPageI
   const { from, to } = input.cursor ?? { from: 1, to: 1 };
   const offset = (from - 1) * size;
   const limit = (to - from + 1) * size;
-  const rows = await conn.execute<{ id: number }[]>(
-    `select id from products where ${inList} and ${filter.sql}
-      order by ${ORDER_BY[input.sort]} limit ? offset ?`,
-    [...listParams, ...filter.params, limit, offset],
-  );
-  const ids = rows.map((r: { id: number }) => r.id);
-  const found = ids.length ? await ctx.em.find(Product, { id: { $in: ids } }) : [];
-  const byId = new Map(found.map((p) => [p.id, p]));
-  const products = ids.flatMap((id: number) => byId.get(id) ?? []);
+  // The page's rows with their galleries in one statement (product-rows.ts); ORDER_BY names the
+  // table's columns (p.price, not the text it is read as).
+  const products = await productRows(ctx.em, `where ${inList} and ${filter.sql} order by ${ORDER_BY[input.sort]} limit ? offset ?`, [
+    ...listParams,
+    ...filter.params,
+    limit,
+    offset,
+  ]);
 
   return {
     collection,
-    products: await withPayments(ctx, await withGalleries(ctx.em, products)),
+    products: await withPayments(ctx, products),
     total,
     has_more: offset + limit < total,
     price_range: stats?.min_price && stats.max_price ? { min: stats.min_price, max: stats.max_price } : null,

@@ -1,8 +1,8 @@
 import type { ProductDto } from '../../shared/catalog.ts';
 import type { AppContext } from '../context.ts';
 import { assertStoreVisible } from '../settings/store-lock.ts';
-import { productDto } from './catalog.mapper.ts';
 import { PRODUCTS_IN_ONE_ANSWER } from './catalog.service.ts';
+import { productRows } from './product-rows.ts';
 
 /** Products read per database round trip while streaming: what memory holds at any moment. */
 const BATCH = 500;
@@ -33,42 +33,25 @@ export async function productBatches(
   return batches(ctx, input.collection_id);
 }
 
-/** A product row with its gallery, as the batch query reads it. */
-type Row = {
-  id: number;
-  title: string;
-  slug: string;
-  description: string;
-  price: string;
-  old_price: string | null;
-  image_url: string;
-  collection_id: number | null;
-  shopify_product_id: string;
-  position: number;
-  images: string[] | null;
-};
-
 /**
  * One statement per batch, rows and galleries together (product_images_product_idx answers each
  * gallery), mapped without entities: a whole catalogue costs what its rows cost.
  */
 async function* batches(ctx: AppContext, collectionId: number | undefined): AsyncGenerator<ProductDto[]> {
-  const conn = ctx.em.getConnection();
   // Row comparison on (position, id): products_position_idx (or products_collection_position_idx) answers it.
   const where = collectionId ? 'p.collection_id = ? and (p.position, p.id) > (?, ?)' : '(p.position, p.id) > (?, ?)';
   let after: Cursor = { position: -2_147_483_648, id: 0 }; // before any int4 position
   for (;;) {
-    const rows = await conn.execute<Row[]>(
-      `select p.id, p.title, p.slug, p.description, p.price::text as price, p.old_price::text as old_price, p.image_url,
-              p.collection_id, p.shopify_product_id, p.position,
-              array(select i.url from product_images i where i.product_id = p.id order by i.position, i.id) as images
-         from products p where ${where} order by p.position, p.id limit ?`,
-      [...(collectionId ? [collectionId] : []), after.position, after.id, BATCH],
-    );
+    const rows = await productRows(ctx.em, `where ${where} order by p.position, p.id limit ?`, [
+      ...(collectionId ? [collectionId] : []),
+      after.position,
+      after.id,
+      BATCH,
+    ]);
     if (rows.length === 0) return;
-    const last = rows.at(-1) as Row;
+    const last = rows.at(-1) as ProductDto;
     after = { position: last.position, id: last.id };
-    yield rows.map((r: Row) => productDto({ ...r, collection: r.collection_id === null ? null : { id: r.collection_id } }, r.images ?? []));
+    yield rows;
     if (rows.length < BATCH) return;
   }
 }

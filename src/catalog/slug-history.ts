@@ -1,9 +1,6 @@
 import { type EntityManager, FlushMode } from '@mikro-orm/core';
-import type { AppContext } from '../context.ts';
-import { isAppError } from '../errors.ts';
-import { assertStoreVisible } from '../settings/store-lock.ts';
-import { Collection, type ICollection } from './collection.entity.ts';
-import { type IProduct, Product } from './product.entity.ts';
+import type { ICollection } from './collection.entity.ts';
+import type { IProduct } from './product.entity.ts';
 import { SlugHistory } from './slug-history.entity.ts';
 
 /**
@@ -50,25 +47,4 @@ export async function productByOldSlug(em: EntityManager, slug: string): Promise
 export async function collectionByOldSlug(em: EntityManager, slug: string): Promise<ICollection | null> {
   const row = await em.findOne(SlugHistory, { kind: 'collection', slug }, { populate: ['collection'] });
   return row?.collection && row.collection.slug !== slug ? (row.collection as ICollection) : null;
-}
-
-/**
- * Where a storefront page by an old slug now lives: the current slug when no live product (or
- * collection) has `slug` and one had it before; null otherwise. A locked store's visitor gets null
- * (the current URL would name the catalogue); an inactive collection too (its page is a 404).
- */
-export async function currentSlugOf(ctx: AppContext, kind: SlugKind, slug: string): Promise<string | null> {
-  try {
-    await assertStoreVisible(ctx);
-  } catch (e) {
-    if (isAppError(e) && e.kind === 'STORE_LOCKED') return null;
-    throw e;
-  }
-  if (kind === 'product') {
-    if (await ctx.em.count(Product, { slug })) return null;
-    return (await productByOldSlug(ctx.em, slug))?.slug ?? null;
-  }
-  if (await ctx.em.count(Collection, { slug })) return null;
-  const c = await collectionByOldSlug(ctx.em, slug);
-  return c?.active ? c.slug : null;
 }

@@ -1,10 +1,8 @@
 import { MESSAGES } from '../../shared/errors.ts';
-import type { ReviewListDto, ReviewStats } from '../../shared/reviews.ts';
-import { Product } from '../catalog/product.entity.ts';
+import type { ReviewDto, ReviewListDto, ReviewStats } from '../../shared/reviews.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { assertStoreVisible } from '../settings/store-lock.ts';
-import { Review } from './review.entity.ts';
 
 /** Average to one decimal (0 when there is none) and a count for each of the five star values. */
 export function reviewStats(ratings: number[]): ReviewStats {
@@ -18,20 +16,19 @@ export function reviewStats(ratings: number[]): ReviewStats {
   return { average: total ? Math.round((sum * 10) / total) / 10 : 0, total, distribution };
 }
 
-/** A product's reviews (oldest first) with their stats, for the product page. */
+/**
+ * A product's reviews (oldest first) with their stats, for the product page. One statement tells
+ * both whether the product exists (no row) and its reviews (none: one row of nulls).
+ */
 export async function listReviews(ctx: AppContext, productId: number): Promise<ReviewListDto> {
   await assertStoreVisible(ctx);
-  const product = await ctx.em.findOne(Product, { id: productId }, { fields: ['id'] });
-  if (!product) throw new AppError('NOT_FOUND', MESSAGES.productNotFound);
-  const rows = await ctx.em.find(Review, { product: productId }, { orderBy: { id: 'asc' } });
-  return {
-    reviews: rows.map((r) => ({
-      id: r.id,
-      reviewer_name: r.reviewer_name,
-      reviewer_city: r.reviewer_city,
-      rating: r.rating,
-      review_text: r.review_text,
-    })),
-    stats: reviewStats(rows.map((r) => r.rating)),
-  };
+  type Row = ReviewDto | { id: null };
+  const rows: Row[] = await ctx.em.getConnection().execute<Row[]>(
+    `select r.id, r.reviewer_name, r.reviewer_city, r.rating, r.review_text
+       from products p left join reviews r on r.product_id = p.id where p.id = ? order by r.id`,
+    [productId],
+  );
+  if (rows.length === 0) throw new AppError('NOT_FOUND', MESSAGES.productNotFound);
+  const reviews = rows.filter((r): r is ReviewDto => r.id !== null);
+  return { reviews, stats: reviewStats(reviews.map((r: ReviewDto) => r.rating)) };
 }

@@ -126,6 +126,41 @@ describe('PublicCache', () => {
     expect((await new PublicCache().get('x', source(`${body}.`))).etag).not.toBe(e.etag);
   });
 
+  it('compresses a build in the encodings asked for only, and adds another when a client needs it', async () => {
+    const cache = new PublicCache({ maxBytes: 1_000_000 });
+    const body = `<!doctype html>${'<p>Vestido Midi Floral — R$ 159,90</p>'.repeat(300)}`;
+    const e = await cache.get('page', source(body), ['br']);
+    expect(e.br && brotliDecompressSync(e.br).toString()).toBe(body);
+    expect(e.gzip).toBeUndefined();
+    const before = cache.size.bytes;
+    const both = await cache.withEncoding('page', e, 'gzip');
+    expect(both.gzip && gunzipSync(both.gzip).toString()).toBe(body);
+    expect(both.br).toBe(e.br);
+    expect(cache.peek('page')).toBe(both);
+    expect(cache.size.bytes).toBe(before + (both.gzip?.length ?? 0));
+    cache.invalidate(['products']);
+    expect(cache.keys()).toEqual([]); // still found by its tags (it declared none: any change drops it)
+    const tiny = await cache.get('tiny', source('ok'), ['gzip']);
+    expect(tiny.gzip).toBeNull();
+  });
+
+  it('compresses a miss quickly, and better once it is asked for again (the same body)', async () => {
+    const cache = new PublicCache();
+    const body = `<!doctype html>${Array.from({ length: 400 }, (_, i) => `<li>Produto ${i} — R$ ${i},90</li>`).join('')}`;
+    const draft = await cache.get('page', source(body), ['br']);
+    expect(draft.draft).toBe(true);
+    expect(cache.peek('page')).toBe(draft); // the first hit: recompressed in the background
+    let kept = cache.peek('page');
+    for (let i = 0; i < 200 && kept?.draft; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      kept = cache.peek('page');
+    }
+    expect(kept?.draft).toBe(false);
+    expect(kept?.etag).toBe(draft.etag);
+    expect(kept?.br && brotliDecompressSync(kept.br).toString()).toBe(body);
+    expect(kept?.br?.length).toBeLessThanOrEqual(draft.br?.length ?? 0);
+  });
+
   it('tells a memo’s value without waiting only once it has loaded, at the current generation', async () => {
     const cache = new PublicCache();
     const load = deferred<boolean>();
@@ -199,6 +234,29 @@ describe('tagged entries', () => {
     // Nothing under way: the record of changes is let go.
     await cache.get('a', tagged('A2', 'product:1'));
     expect(cache.peek('a')?.body.toString()).toBe('A2');
+  });
+
+  it('a tagged memo is kept until a change touches its tags; one loading during any tagged change is not kept', async () => {
+    const cache = new PublicCache();
+    let loads = 0;
+    const menu = () => cache.taggedMemo('menu', async () => ({ value: ++loads, tags: ['collections'] }));
+    expect(await menu()).toBe(1);
+    expect(await menu()).toBe(1);
+    cache.invalidate(['product:1', 'products']);
+    expect(await menu()).toBe(1);
+    cache.invalidate(['collections']);
+    expect(await menu()).toBe(2);
+    cache.invalidate();
+    expect(await menu()).toBe(3);
+    const gate = deferred<void>();
+    const loading = cache.taggedMemo('menu2', async () => {
+      await gate.promise;
+      return { value: 'old', tags: ['collections'] };
+    });
+    cache.invalidate(['product:9']); // its tags are not known yet: it cannot be kept
+    gate.resolve();
+    expect(await loading).toBe('old');
+    expect(await cache.taggedMemo('menu2', async () => ({ value: 'new', tags: ['collections'] }))).toBe('new');
   });
 
   it('evicted entries leave the tag index (a later change finds nothing of them)', async () => {
