@@ -304,7 +304,7 @@ export class PublicCache {
    */
   taggedMemo<T>(name: string, load: () => Promise<{ value: T; tags: readonly Tag[] }>): Promise<T> {
     const m = this.#memos.get(name);
-    if (m && m.generation === this.#generation) return m.value as Promise<T>;
+    if (m && m.generation === this.#generation && !this.#expired(m)) return m.value as Promise<T>;
     const memo: Memo = { generation: this.#generation, value: Promise.resolve(), tagged: true };
     const loaded = load();
     memo.value = loaded.then((r) => r.value);
@@ -328,7 +328,13 @@ export class PublicCache {
    */
   settled<T>(name: string): { readonly value: T } | undefined {
     const m = this.#memos.get(name);
-    return m && m.generation === this.#generation ? (m.settled as { value: T } | undefined) : undefined;
+    return m && m.generation === this.#generation && !this.#expired(m) ? (m.settled as { value: T } | undefined) : undefined;
+  }
+
+  /** A tagged memo whose load reported a deadline (an `expires:` tag, e.g. the WhatsApp hours) is gone once it passes. */
+  #expired(m: Memo): boolean {
+    const at = m.tags && expiryOf(m.tags);
+    return at !== undefined && this.#now() >= at;
   }
 
   /** True when a change after `version` touched one of `tags` (or everything). */

@@ -14,7 +14,6 @@ import { FreeShippingNote } from '../free-shipping/FreeShippingNote.tsx';
 import { PaymentOptions } from '../payment/PaymentOptions.tsx';
 import { Link, useParams } from '../router.tsx';
 import { BuyArea } from '../shopify/BuyArea.tsx';
-import { BuyOnWhatsApp } from '../whatsapp/BuyOnWhatsApp.tsx';
 import { Gallery } from './Gallery.tsx';
 import classes from './ProductPage.module.css';
 import { ReviewsBlock } from './ReviewsBlock.tsx';
@@ -26,6 +25,8 @@ import { ReviewsBlock } from './ReviewsBlock.tsx';
  */
 const ProductSpecs = lazy(() => import('./ProductSpecs.tsx').then((m) => ({ default: m.ProductSpecs })));
 const ShareBlock = lazy(() => import('./ShareBlock.tsx').then((m) => ({ default: m.ShareBlock })));
+/** Only shops with a WhatsApp number draw it: the others never download it. */
+const BuyOnWhatsApp = lazy(() => import('../whatsapp/BuyOnWhatsApp.tsx').then((m) => ({ default: m.BuyOnWhatsApp })));
 
 /** The delivery estimate for the visitor's region when it is known (spec §7 location), else generic. */
 function DeliveryText({ min, max }: { min: number; max: number }) {
@@ -112,7 +113,13 @@ export function ProductPage() {
           <BuyArea
             product={product}
             settings={settings}
-            alternative={settings.whatsapp_number ? <BuyOnWhatsApp product={product} settings={settings} /> : undefined}
+            alternative={
+              settings.whatsapp_number ? (
+                <Deferred name="whatsapp-buy">
+                  <BuyOnWhatsApp product={product} settings={settings} />
+                </Deferred>
+              ) : undefined
+            }
           />
           {product.description && (
             <section className={classes.description}>
