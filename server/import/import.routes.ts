@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/errors.ts';
 import type { AppContext } from '../../src/context.ts';
@@ -7,6 +7,8 @@ import { catalogueCsv, exportFileName } from '../../src/import/csv-export.ts';
 import { checkCsv } from '../../src/import/csv-import.service.ts';
 import { CSV_MAX_BYTES } from '../../src/import/csv-import.ts';
 import { publicOrigin } from '../ssr/public-url.ts';
+
+const CSV_BODY_MESSAGE = 'Envie um arquivo .csv de produtos';
 
 /** What browsers and spreadsheets send a .csv as. */
 const CSV_TYPES = ['text/csv', 'application/csv', 'application/vnd.ms-excel', 'text/plain', 'application/octet-stream'];
@@ -45,7 +47,9 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     const ctx = await adminContext(req);
     if (Number(req.headers['content-length'] ?? 0) > CSV_MAX_BYTES)
       throw new AppError('PAYLOAD_TOO_LARGE', `Arquivo muito grande (máx ${CSV_MAX_BYTES / 1024 / 1024}MB)`);
-    const data = await readBody(req.body as Readable, CSV_MAX_BYTES);
+    // Anything but a CSV body (JSON, a form) reached another parser: it is not a file to check.
+    if (!(req.body instanceof Readable)) throw new AppError('BAD_REQUEST', CSV_BODY_MESSAGE);
+    const data = await readBody(req.body, CSV_MAX_BYTES);
     let fileName = 'produtos.csv';
     try {
       fileName =

@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AdminApi, adminApi } from '../helpers/api.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -61,6 +62,38 @@ async function both(url: string, headers: Record<string, string> = {}, method = 
   return { full, fast, early };
 }
 
+/**
+ * An answer as the client reads it: status, header lines and the decoded body. With the store-lock
+ * memo hidden (the full path), a page may be built again, and a fresh build's brotli is at the
+ * quick quality of a miss while the kept entry's was recompressed better: the same answer, other
+ * bytes. Only `Content-Length` and the compressed bytes may differ, nothing a client reads.
+ */
+function same(w: Wire) {
+  const encoding = w.headers.find((h) => h.toLowerCase().startsWith('content-encoding:'))?.split(': ')[1];
+  const body = encoding === 'br' ? brotliDecompressSync(w.body) : encoding === 'gzip' ? gunzipSync(w.body) : w.body;
+  return {
+    status: w.status,
+    headers: w.headers.filter((h) => !h.toLowerCase().startsWith('content-length:')),
+    body: body.toString('latin1'),
+  };
+}
+
+/**
+ * Builds and keeps `url`'s entry, then waits until its brotli variant is final: a miss is
+ * compressed at a quick quality and recompressed better in the background at its first hit
+ * (store.ts, `#refine`), so two hits on either side of that would differ by compression alone.
+ */
+async function settledEntry(url: string): Promise<void> {
+  let last = (await wire(url, BROWSER)).body;
+  for (let i = 0; i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    const next = (await wire(url, BROWSER)).body;
+    if (next.equals(last)) return;
+    last = next;
+  }
+  throw new Error(`${url}: the cached answer kept changing`);
+}
+
 const q = (input: unknown) => encodeURIComponent(JSON.stringify(input));
 const urls = () => [
   '/',
@@ -90,10 +123,10 @@ describe('a cache hit answered before the hooks', () => {
       { ...BROWSER, 'x-forwarded-host': 'loja.example.com' },
     ];
     for (const url of urls()) {
-      await wire(url, BROWSER); // built and kept
+      await settledEntry(url);
       for (const headers of variants) {
         const { full, fast } = await both(url, headers);
-        expect(fast, `${url} ${JSON.stringify(headers)}`).toEqual(full);
+        expect(same(fast), `${url} ${JSON.stringify(headers)}`).toEqual(same(full));
       }
       const { full, fast, early } = await both(url, BROWSER);
       expect(full.status, url).toBe(200);
