@@ -5,7 +5,7 @@ import type { ProductDto } from '../shared/catalog.ts';
 import { collectionPath, FEATURED_PATH } from '../shared/catalog-paths.ts';
 import { IMAGE_SIZES } from '../shared/image-variants.ts';
 import { type LegalView, legalView } from '../shared/legal-info.ts';
-import { LEGAL_PAGES, type LegalPageSlug, legalPath } from '../shared/legal-pages.ts';
+import { LEGAL_PAGES, legalPath } from '../shared/legal-pages.ts';
 import type { Locale } from '../shared/locales.ts';
 import type { ReviewListDto } from '../shared/reviews.ts';
 import type { Settings } from '../shared/settings.ts';

@@ -1,6 +1,6 @@
-import { type I18n, type MessageDescriptor, setupI18n } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { LOCALES, type Locale } from '../../shared/locales.ts';
+import type { Locale } from '../../shared/locales.ts';
 import {
   type ConsentCategory,
   type ConsentTag,

@@ -7,7 +7,6 @@ import { type AppConfig, loadConfig } from '../../server/config.ts';
 import { ensureInitialAdmin } from '../../src/auth/auth.service.ts';
 import { type Database, openDatabase } from '../../src/db/database.ts';
 import { variantsIdle } from '../../src/media/backfill.ts';
-import type { Outbound } from '../../src/shopify/transport.ts';
 import { createTestDatabase, TEST_DATABASE_URL } from './pg.ts';
 import { ensurePgliteTemplate } from './template.ts';
 

@@ -14,5 +14,8 @@ export const catalogImportRouter = router({
     .output(ZImportJobStatus)
     .mutation(({ ctx, input }) => applyCsvDraft(ctx.app, input.draftId)),
   status: adminProcedure.output(ZImportJobStatus).query(({ ctx }) => importStatus(ctx.app)),
-  cancel: adminProcedure.input(z.void()).output(z.object({ cancelled: z.boolean() })).mutation(({ ctx }) => cancelImport(ctx.app)),
+  cancel: adminProcedure
+    .input(z.void())
+    .output(z.object({ cancelled: z.boolean() }))
+    .mutation(({ ctx }) => cancelImport(ctx.app)),
 });

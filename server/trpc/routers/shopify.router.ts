@@ -59,5 +59,8 @@ export const shopifyRouter = router({
     .output(ZImportJobStatus)
     .mutation(({ ctx, input }) => startShopifyImport(ctx.app, input)),
   importStatus: adminProcedure.output(ZImportJobStatus).query(({ ctx }) => importStatus(ctx.app)),
-  importCancel: adminProcedure.input(z.void()).output(z.object({ cancelled: z.boolean() })).mutation(({ ctx }) => cancelImport(ctx.app)),
+  importCancel: adminProcedure
+    .input(z.void())
+    .output(z.object({ cancelled: z.boolean() }))
+    .mutation(({ ctx }) => cancelImport(ctx.app)),
 });
