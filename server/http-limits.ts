@@ -40,6 +40,16 @@ const isUpload = (contentType: string | undefined) => /^multipart\/form-data/i.t
 const hasBody = (headers: Record<string, string | string[] | undefined>) =>
   headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The body is a file sent raw (a backup archive, a catalogue CSV): it gets the uploads'
+     * deadline (`UPLOAD_TIMEOUT_MS`), not the one of ordinary requests.
+     */
+    fileBody?: boolean;
+  }
+}
+
 /** A request that is not an upload must be fully received within `requestTimeoutMs`. */
 export function requestDeadlines(app: FastifyInstance, limits: HttpLimits): void {
   if (limits.requestTimeoutMs >= limits.uploadTimeoutMs) return; // Node's own requestTimeout already is this deadline
@@ -49,7 +59,7 @@ export function requestDeadlines(app: FastifyInstance, limits: HttpLimits): void
     timers.delete(raw);
   };
   app.addHook('onRequest', (req, reply, done) => {
-    if (isUpload(req.headers['content-type']) || !hasBody(req.headers)) return done();
+    if (isUpload(req.headers['content-type']) || req.routeOptions.config?.fileBody || !hasBody(req.headers)) return done();
     const raw = req.raw;
     const timer = setTimeout(() => {
       timers.delete(raw);

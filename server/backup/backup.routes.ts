@@ -39,7 +39,7 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
       .send(stream);
   });
 
-  app.post('/admin-api/backup/restore', { config: { policy: 'admin' } }, async (req, reply) => {
+  app.post('/admin-api/backup/restore', { config: { policy: 'admin', fileBody: true } }, async (req, reply) => {
     const ctx = await adminContext(req);
     if (
       !ARCHIVE_TYPES.includes(

@@ -43,23 +43,27 @@ async function readBody(stream: Readable, max: number): Promise<Buffer> {
 export async function importRoutes(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser(CSV_TYPES, { bodyLimit: CSV_MAX_BYTES }, (_req, payload, done) => done(null, payload));
 
-  app.post('/admin-api/catalog/import.csv', { config: { policy: 'admin' }, bodyLimit: CSV_MAX_BYTES }, async (req, reply) => {
-    const ctx = await adminContext(req);
-    if (Number(req.headers['content-length'] ?? 0) > CSV_MAX_BYTES)
-      throw new AppError('PAYLOAD_TOO_LARGE', `Arquivo muito grande (máx ${CSV_MAX_BYTES / 1024 / 1024}MB)`);
-    // Anything but a CSV body (JSON, a form) reached another parser: it is not a file to check.
-    if (!(req.body instanceof Readable)) throw new AppError('BAD_REQUEST', CSV_BODY_MESSAGE);
-    const data = await readBody(req.body, CSV_MAX_BYTES);
-    let fileName = 'produtos.csv';
-    try {
-      fileName =
-        decodeURIComponent(String(req.headers['x-file-name'] ?? fileName))
-          .replace(/[\p{Cc}]/gu, '')
-          .slice(0, 120) || fileName;
-    } catch {}
-    reply.header('cache-control', 'no-store');
-    return checkCsv(ctx, fileName, data);
-  });
+  app.post(
+    '/admin-api/catalog/import.csv',
+    { config: { policy: 'admin', fileBody: true }, bodyLimit: CSV_MAX_BYTES },
+    async (req, reply) => {
+      const ctx = await adminContext(req);
+      if (Number(req.headers['content-length'] ?? 0) > CSV_MAX_BYTES)
+        throw new AppError('PAYLOAD_TOO_LARGE', `Arquivo muito grande (máx ${CSV_MAX_BYTES / 1024 / 1024}MB)`);
+      // Anything but a CSV body (JSON, a form) reached another parser: it is not a file to check.
+      if (!(req.body instanceof Readable)) throw new AppError('BAD_REQUEST', CSV_BODY_MESSAGE);
+      const data = await readBody(req.body, CSV_MAX_BYTES);
+      let fileName = 'produtos.csv';
+      try {
+        fileName =
+          decodeURIComponent(String(req.headers['x-file-name'] ?? fileName))
+            .replace(/[\p{Cc}]/gu, '')
+            .slice(0, 120) || fileName;
+      } catch {}
+      reply.header('cache-control', 'no-store');
+      return checkCsv(ctx, fileName, data);
+    },
+  );
 
   app.get('/admin-api/catalog/export.csv', { config: { policy: 'admin' } }, async (req, reply) => {
     const ctx = await adminContext(req);
