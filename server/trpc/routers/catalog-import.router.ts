@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZCsvDraftRows, ZCsvDraftRowsInput, ZDraftInput, ZImportJobStatus } from '../../../shared/catalog-import.ts';
+import { ZNoInput } from '../../../shared/ids.ts';
 import { applyCsvDraft, cancelImport, csvDraftRows, importStatus } from '../../../src/import/csv-import.service.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
@@ -15,7 +16,7 @@ export const catalogImportRouter = router({
     .mutation(({ ctx, input }) => applyCsvDraft(ctx.app, input.draftId)),
   status: adminProcedure.output(ZImportJobStatus).query(({ ctx }) => importStatus(ctx.app)),
   cancel: adminProcedure
-    .input(z.void())
+    .input(ZNoInput)
     .output(z.object({ cancelled: z.boolean() }))
     .mutation(({ ctx }) => cancelImport(ctx.app)),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZNoInput } from '../../../shared/ids.ts';
 import {
   ZResyncApplyInput,
   ZResyncApplyResult,
@@ -60,7 +61,7 @@ export const shopifyRouter = router({
     .mutation(({ ctx, input }) => startShopifyImport(ctx.app, input)),
   importStatus: adminProcedure.output(ZImportJobStatus).query(({ ctx }) => importStatus(ctx.app)),
   importCancel: adminProcedure
-    .input(z.void())
+    .input(ZNoInput)
     .output(z.object({ cancelled: z.boolean() }))
     .mutation(({ ctx }) => cancelImport(ctx.app)),
 });
