@@ -98,8 +98,11 @@ type Who = { name: 'visitor' | 'admin'; headers: Record<string, string> };
 const VISITOR: Who = { name: 'visitor', headers: {} };
 const admin = (): Who => ({ name: 'admin', headers: { cookie, origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' } });
 
-/** Calls that take no input: they succeed whatever they are sent (logout would end the admin's session). */
-const NO_INPUT_WRITES = new Set(['/auth/logout.php', 'auth.logout']);
+/**
+ * Calls that take no input: they succeed whatever they are sent (logout would end the admin's
+ * session; cancelling an import when none runs answers `{ cancelled: false }`).
+ */
+const NO_INPUT_WRITES = new Set(['/auth/logout.php', 'auth.logout', 'catalogImport.cancel', 'shopify.importCancel']);
 
 const ENGLISH = /\b(the|is|not|invalid|expected|received|required|unsupported|missing|exceeds|failed|error|unknown|found|batch)\b/i;
 

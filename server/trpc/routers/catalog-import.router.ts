@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ZCsvDraftRows, ZCsvDraftRowsInput, ZDraftInput, ZImportJobStatus } from '../../../shared/catalog-import.ts';
-import { ZNoInput } from '../../../shared/ids.ts';
 import { applyCsvDraft, cancelImport, csvDraftRows, importStatus } from '../../../src/import/csv-import.service.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
@@ -15,8 +14,5 @@ export const catalogImportRouter = router({
     .output(ZImportJobStatus)
     .mutation(({ ctx, input }) => applyCsvDraft(ctx.app, input.draftId)),
   status: adminProcedure.output(ZImportJobStatus).query(({ ctx }) => importStatus(ctx.app)),
-  cancel: adminProcedure
-    .input(ZNoInput)
-    .output(z.object({ cancelled: z.boolean() }))
-    .mutation(({ ctx }) => cancelImport(ctx.app)),
+  cancel: adminProcedure.output(z.object({ cancelled: z.boolean() })).mutation(({ ctx }) => cancelImport(ctx.app)),
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ZNoInput } from '../../../shared/ids.ts';
 import {
   ZResyncApplyInput,
   ZResyncApplyResult,
@@ -60,8 +59,5 @@ export const shopifyRouter = router({
     .output(ZImportJobStatus)
     .mutation(({ ctx, input }) => startShopifyImport(ctx.app, input)),
   importStatus: adminProcedure.output(ZImportJobStatus).query(({ ctx }) => importStatus(ctx.app)),
-  importCancel: adminProcedure
-    .input(ZNoInput)
-    .output(z.object({ cancelled: z.boolean() }))
-    .mutation(({ ctx }) => cancelImport(ctx.app)),
+  importCancel: adminProcedure.output(z.object({ cancelled: z.boolean() })).mutation(({ ctx }) => cancelImport(ctx.app)),
 });
