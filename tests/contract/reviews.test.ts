@@ -15,11 +15,15 @@ afterAll(async () => {
   await t.close();
 });
 
-const sql = async <T = Record<string, unknown>[]>(query: string, params: unknown[] = []): Promise<T> =>
-  (await t.db
+/** Raw SQL; its change is applied to the public cache before it returns (on PostgreSQL the notice comes on the LISTEN connection). */
+const sql = async <T = Record<string, unknown>[]>(query: string, params: unknown[] = []): Promise<T> => {
+  const rows = (await t.db
     .fork()
     .getConnection()
     .execute(query, params as unknown[])) as T;
+  await t.app.publicCacheSynced();
+  return rows;
+};
 
 type Row = { product_id: number; reviewer_name: string; reviewer_city: string; rating: number; review_text: string };
 const allReviews = () => sql<Row[]>('select product_id, reviewer_name, reviewer_city, rating, review_text from reviews order by id');
