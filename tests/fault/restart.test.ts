@@ -21,8 +21,10 @@ describe('interactive stop and restart', () => {
     const store = await createStore();
     stores.push(store);
     const port = await freePort();
-    // `script` gives the shop a real terminal; writing ^C to it is a person pressing Ctrl-C.
-    const child = spawn('script', ['-qfec', `${process.execPath} server/main.ts`, '/dev/null'], {
+    // `script` gives the shop a real terminal; writing ^C to it is a person pressing Ctrl-C. It runs
+    // the command through $SHELL; `exec` makes the shop the terminal's process itself, or a shell
+    // such as dash would stay in between, get the SIGINT as well and exit 130 for it.
+    const child = spawn('script', ['-qfec', `exec ${process.execPath} server/main.ts`, '/dev/null'], {
       cwd: root,
       env: {
         ...process.env,
