@@ -13,6 +13,7 @@ import { Migration20261125180000_legal_info } from './Migration20261125180000_le
 import { Migration20261125190000_tracking_tags } from './Migration20261125190000_tracking_tags.ts';
 import { Migration20261125200000_product_image_source } from './Migration20261125200000_product_image_source.ts';
 import { Migration20261125230000_collection_sort_indexes } from './Migration20261125230000_collection_sort_indexes.ts';
+import { Migration20261126000000_search_index_no_pending_list } from './Migration20261126000000_search_index_no_pending_list.ts';
 
 /**
  * Every migration in order. Listed explicitly (not globbed) so the same set runs from TypeScript
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261125190000_tracking_tags', class: Migration20261125190000_tracking_tags },
   { name: 'Migration20261125200000_product_image_source', class: Migration20261125200000_product_image_source },
   { name: 'Migration20261125230000_collection_sort_indexes', class: Migration20261125230000_collection_sort_indexes },
+  { name: 'Migration20261126000000_search_index_no_pending_list', class: Migration20261126000000_search_index_no_pending_list },
 ];

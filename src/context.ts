@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Locale } from '../shared/locales.ts';
 import type { ImportState } from './import/import-state.ts';
+import type { ISettingsRow } from './settings/settings.entity.ts';
 import type { Outbound } from './shopify/transport.ts';
 
 export type Logger = {
@@ -20,6 +21,12 @@ export type AppContext = {
   sessionId: string | null;
   /** True when the visitor unlocked a locked store in this browser session. */
   unlocked: boolean;
+  /**
+   * The settings row as the server shares it between requests, read once until a settings change
+   * (server/public-cache/shared-reads.ts); read-only. Without it (scripts, tests of a service
+   * alone) services read the row themselves: `readSettings` in src/settings/settings.repo.ts.
+   */
+  sharedSettings?: () => Promise<Readonly<ISettingsRow>>;
   /** Per-request answers worth computing once (shared by the calls of one tRPC batch). */
   memo?: { storeVisible?: boolean };
   locale: Locale;

@@ -9,6 +9,7 @@ import { isUnlockedBy } from '../../src/settings/store-lock.ts';
 import { type AppConfig, uploadsDirOf } from '../config.ts';
 import { SESSION_COOKIE, UNLOCK_COOKIE } from '../cookies.ts';
 import { storeKnownOpen } from '../public-cache/http.ts';
+import { sharedSettingsRow } from '../public-cache/shared-reads.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +36,7 @@ export async function buildRequestContext(app: FastifyInstance, req: FastifyRequ
     unlocked: await isUnlockedBy(em, req.cookies[UNLOCK_COOKIE]),
     // An open store (known to the public cache) is visible to everyone: no settings read per request.
     memo: app.hasDecorator('publicCache') && storeKnownOpen(app.publicCache) ? { storeVisible: true } : {},
+    ...(app.hasDecorator('publicCache') ? { sharedSettings: () => sharedSettingsRow(app) } : {}),
     locale: DEFAULT_LOCALE,
     log: req.log,
     uploadsDir: uploadsDirOf(app.config),

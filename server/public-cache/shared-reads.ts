@@ -1,3 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import type { ISettingsRow } from '../../src/settings/settings.entity.ts';
+import { loadSettingsRow } from '../../src/settings/settings.repo.ts';
 import { storeKnownOpen } from './http.ts';
 import type { PublicCache } from './store.ts';
 import { readTags } from './tags.ts';
@@ -37,4 +40,15 @@ export async function sharedRead<R extends CallResult>(cache: PublicCache, path:
     if (e instanceof NotShared) return { ...e.result, ctx } as R;
     throw e;
   }
+}
+
+const SETTINGS_ROW_MEMO = 'settings-row';
+
+/**
+ * The settings row, read once per cache generation and shared, frozen, by every request
+ * (AppContext.sharedSettings): a settings change empties the whole cache, memos included (tags.ts),
+ * so no request reads a row older than the last change it could have seen.
+ */
+export function sharedSettingsRow(app: FastifyInstance): Promise<Readonly<ISettingsRow>> {
+  return app.publicCache.memo(SETTINGS_ROW_MEMO, async () => Object.freeze({ ...(await loadSettingsRow(app.db.fork())) }));
 }

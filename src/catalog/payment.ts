@@ -1,7 +1,7 @@
 import type { PaymentOptions, PaymentSummary, ProductDto } from '../../shared/catalog.ts';
 import { bestInterestFree, installmentPlan, type PaymentTerms, percentText, pixPrice } from '../../shared/installments.ts';
 import type { AppContext } from '../context.ts';
-import { loadSettingsRow } from '../settings/settings.repo.ts';
+import { readSettings } from '../settings/settings.repo.ts';
 
 /**
  * The shop's payment promises (issue 18) for the storefront's products, computed here in exact
@@ -10,7 +10,7 @@ import { loadSettingsRow } from '../settings/settings.repo.ts';
  * no stale promise is served.
  */
 async function paymentTerms(ctx: AppContext): Promise<PaymentTerms> {
-  const row = await loadSettingsRow(ctx.em);
+  const row = await readSettings(ctx);
   return {
     pix_discount_percent: row.pix_discount_percent,
     installments_max: row.installments_max,

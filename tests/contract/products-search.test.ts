@@ -36,6 +36,17 @@ describe(`search over ${N.toLocaleString('en')} products`, () => {
     expect(text).not.toMatch(/Seq Scan on products/);
   });
 
+  it('both search indexes take new entries in place, with no pending list for every search to read', async () => {
+    const conn = t.db.fork().getConnection();
+    const rows = await conn.execute<{ relname: string; reloptions: string[] | null }[]>(
+      "select relname, reloptions from pg_class where relname in ('products_search_idx', 'products_admin_search_idx') order by relname",
+    );
+    expect(rows).toEqual([
+      { relname: 'products_admin_search_idx', reloptions: ['fastupdate=off'] },
+      { relname: 'products_search_idx', reloptions: ['fastupdate=off'] },
+    ]);
+  });
+
   // How fast is the bench's to say (npm run bench), not a timed test's.
   it('answers the overlay (limit=8) for a rare word and for a common prefix', async () => {
     const get = (q: string) => t.app.inject({ method: 'GET', url: `/api/products/list.php?q=${encodeURIComponent(q)}&limit=8` });

@@ -73,4 +73,13 @@ describe('Pix and installments on the server-rendered storefront', () => {
     expect(html).toContain('4x de R$ 21,49'); // ≥ 20,00
     expect(html).not.toContain('5x de'); // 17,44 < 20,00
   });
+
+  it('follows a change made directly in the database, as the next page shows', async () => {
+    // The payment terms come from the settings row the server shares between requests: a change
+    // in SQL (an operator with psql) reaches it through the change notifications.
+    await c.t.db.fork().getConnection().execute('update settings set pix_discount_percent = 20 where id = 1');
+    await c.t.app.publicCacheSynced();
+    expect(text(await page('/produto/caneca-pix'))).toContain('R$ 63,92 no Pix');
+    expect(text(await page('/'))).toContain('R$ 63,92 no Pix');
+  });
 });
