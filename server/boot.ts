@@ -36,7 +36,7 @@ export async function prepareDatabase(config: AppConfig, log: Logger, print: (li
     // Upload files a crash left half-received or half-processed (src/media/staging.ts).
     const staged = await sweepStaging(uploadsDirOf(config));
     if (staged) log.info({ staged }, 'upload staging area swept');
-    if (config.seedDemo && (await seedDemo(db.fork(), uploadsDirOf(config), log))) log.info('demo catalogue created');
+    if (config.seedDemo && (await seedDemo(db.fork(), uploadsDirOf(config), { log }))) log.info('demo catalogue created');
     // Images stored before variants existed get theirs in the background (npm run images:variants does it at once).
     void backfillVariants(uploadsDirOf(config)).then(
       (r) => r.created && log.info({ variants: r }, 'image variants created'),

@@ -127,8 +127,11 @@ function createContent(tx: EntityManager, files: SavedImages): void {
  * Seeds the demo shop when the database has no product and no collection; returns whether it did.
  * All rows go in one transaction. If anything fails, the image files written so far are removed
  * and the error is rethrown (the caller decides whether a failed demo should stop the start).
+ * `variants: false` leaves the pictures without their AVIF/WebP variants (pages then link the
+ * originals): for tests that look at other things, as encoding them takes about ten seconds.
  */
-export async function seedDemo(em: EntityManager, uploadsDir: string, log?: Log): Promise<boolean> {
+export async function seedDemo(em: EntityManager, uploadsDir: string, opts: { log?: Log; variants?: boolean } = {}): Promise<boolean> {
+  const { log, variants = true } = opts;
   if (!(await catalogueIsEmpty(em))) return false;
   const started = Date.now();
   const images = await drawDemoImages({
@@ -155,10 +158,11 @@ export async function seedDemo(em: EntityManager, uploadsDir: string, log?: Log)
     // AVIF/WebP variants of ~40 pictures take a while on a small machine: the shop opens at once
     // and they follow in the background, two images at a time (until then a variant URL redirects
     // to its original). `variantsIdle()` resolves when they are done.
-    void backfillVariants(
-      uploadsDir,
-      written.map((w) => w.fileName),
-    ).then((r) => log?.info({ variants: r.created, failed: r.failed.length, ms: Date.now() - started }, 'demo image variants created'));
+    if (variants)
+      void backfillVariants(
+        uploadsDir,
+        written.map((w) => w.fileName),
+      ).then((r) => log?.info({ variants: r.created, failed: r.failed.length, ms: Date.now() - started }, 'demo image variants created'));
     log?.info(
       {
         collections: DEMO_COLLECTIONS.length,

@@ -21,7 +21,7 @@ const PRECOMPRESSED = 'hello, already compressed '.repeat(100);
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.db.fork(), uploadsDirOf(t.config));
+  await seedDemo(t.db.fork(), uploadsDirOf(t.config), { variants: false });
   const home = (await t.app.inject({ method: 'GET', url: '/trpc/catalog.home' })).json().result.data;
   productSlug = home.featured[0].slug;
 });

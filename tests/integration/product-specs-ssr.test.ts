@@ -10,7 +10,7 @@ let api: AdminApi;
 let product: ProductDto;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.db.fork(), uploadsDirOf(t.config));
+  await seedDemo(t.db.fork(), uploadsDirOf(t.config), { variants: false });
   api = await adminApi(t);
   product = (await api.trpcQuery('catalog.home')).featured[0];
 });

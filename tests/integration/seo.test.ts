@@ -16,7 +16,7 @@ const ORIGIN = 'http://shop.test:8080';
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.db.fork(), uploadsDirOf(t.config));
+  await seedDemo(t.db.fork(), uploadsDirOf(t.config), { variants: false });
   api = await adminApi(t);
   home = await api.trpcQuery('catalog.home');
 });

@@ -8,7 +8,7 @@ let t: TestApp;
 let home: HomeDto;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.db.fork(), uploadsDirOf(t.config));
+  await seedDemo(t.db.fork(), uploadsDirOf(t.config), { variants: false });
   home = (await t.app.inject({ method: 'GET', url: '/trpc/catalog.home' })).json().result.data;
 });
 afterAll(async () => {
