@@ -5,7 +5,8 @@ export const CSV_IMPORT_MAX_MB = 20;
 
 export const IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'refuse'] as const;
 
-const ZCounts = z.object({ create: z.number(), update: z.number(), unchanged: z.number(), refuse: z.number() });
+/** How many rows of an import plan create, update, leave unchanged or refuse (CSV and Shopify alike). */
+export const ZCounts = z.object({ create: z.number(), update: z.number(), unchanged: z.number(), refuse: z.number() });
 
 export const ZImportPlanRow = z.object({
   ref: z.string(),
@@ -44,6 +45,7 @@ export const ZCsvDraftRows = z.object({ rows: z.array(ZImportPlanRow), total: z.
 
 export const ZDraftInput = z.object({ draftId: z.string().max(64) });
 
+/** The running or last import of the shop (whatever its source: CSV or Shopify), or null. */
 export const ZImportJobStatus = z
   .object({
     id: z.string(),

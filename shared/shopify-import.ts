@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCounts } from './catalog-import.ts';
 import { zId } from './ids.ts';
 import { zShopifyProductId } from './shopify.ts';
 
@@ -26,7 +27,6 @@ export const ZShopifyImportPlanInput = z.object({
 });
 export type ShopifyImportPlanInput = z.input<typeof ZShopifyImportPlanInput>;
 
-const ZCounts = z.object({ create: z.number(), update: z.number(), unchanged: z.number(), refuse: z.number() });
 const ZAction = z.enum(['create', 'update', 'unchanged', 'refuse']);
 
 export const ZShopifyImportPlan = z.object({
@@ -64,25 +64,3 @@ export type ShopifyImportRow = z.infer<typeof ZShopifyImportRow>;
 export const ZShopifyImportRows = z.object({ rows: z.array(ZShopifyImportRow), total: z.number() });
 
 export const ZShopifyImportStart = z.object({ draft_id: z.string().min(1).max(64) });
-
-/** The running or last import of the shop (whatever its source), or null. */
-export const ZImportJobStatus = z
-  .object({
-    id: z.string(),
-    label: z.string(),
-    state: z.enum(['running', 'done', 'failed', 'cancelled']),
-    progress: z.object({ phase: z.enum(['images', 'saving']), done: z.number(), total: z.number() }),
-    error: z.string().nullable(),
-    result: z
-      .object({
-        counts: ZCounts,
-        imagesAdded: z.number(),
-        newCollections: z.array(z.string()),
-        imageFailures: z.array(z.object({ ref: z.string(), line: z.number().nullable(), url: z.string(), reason: z.string() })),
-      })
-      .nullable(),
-    startedAt: z.string(),
-    finishedAt: z.string().nullable(),
-  })
-  .nullable();
-export type ImportJobStatusDto = z.infer<typeof ZImportJobStatus>;

@@ -1,22 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { CsvDryRun, ImportJobStatusDto } from '../../shared/catalog-import.ts';
-import { MESSAGES } from '../../shared/errors.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { parseProductCsv } from './csv-import.ts';
 import { applyImport } from './import-apply.ts';
 import { planImport } from './import-plan.ts';
+import { importsOf } from './import-state.ts';
 import type { ImportProduct, PlanRow } from './import-types.ts';
 
 /** The CSV the last dry run checked, kept for 'Importar' (one at a time; the next upload replaces it). */
 export type CsvDraft = { id: string; fileName: string; products: ImportProduct[]; rows: PlanRow[] };
 
 const DRAFT_GONE = 'Esta verificação não está mais disponível. Envie o arquivo de novo.';
-
-function importsOf(ctx: AppContext) {
-  if (!ctx.imports) throw new AppError('UNAVAILABLE', MESSAGES.unavailable);
-  return ctx.imports;
-}
 
 /**
  * The dry run of a CSV: read (csv-import.ts), planned (the import core: nothing written), kept as
@@ -68,7 +63,7 @@ export function csvDraftRows(
   return { rows: rows.slice(input.offset, input.offset + input.limit), total: rows.length };
 }
 
-/** 'Importar': applies the checked CSV in the background (one import at a time); poll `importStatus`. */
+/** 'Importar': applies the checked CSV in the background (one import at a time); poll `importStatus` (import-state.ts). */
 export function applyCsvDraft(ctx: AppContext, draftId: string): ImportJobStatusDto {
   const imports = importsOf(ctx);
   const draft = draftOf(ctx, draftId);
@@ -79,21 +74,3 @@ export function applyCsvDraft(ctx: AppContext, draftId: string): ImportJobStatus
   imports.csvDraft = null;
   return status;
 }
-
-/** The running or last import, without its per-product rows (the dry run showed them). */
-export function importStatus(ctx: AppContext): ImportJobStatusDto {
-  const s = importsOf(ctx).jobs.status();
-  if (!s) return null;
-  const { result, ...rest } = s;
-  return {
-    ...rest,
-    result: result && {
-      counts: result.counts,
-      imagesAdded: result.imagesAdded,
-      newCollections: result.newCollections,
-      imageFailures: result.imageFailures.slice(0, 500),
-    },
-  };
-}
-
-export const cancelImport = (ctx: AppContext) => ({ cancelled: importsOf(ctx).jobs.cancel() });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { ImportJobStatusDto } from '../../shared/catalog-import.ts';
 import { MESSAGES } from '../../shared/errors.ts';
 import { SHOPIFY_MESSAGES } from '../../shared/shopify.ts';
 import {
-  type ImportJobStatusDto,
   SHOPIFY_IMPORT_MESSAGES as M,
   type ShopifyImportPlan,
   type ShopifyImportRow,
@@ -14,17 +14,12 @@ import { Collection } from '../catalog/collection.entity.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { applyImport } from '../import/import-apply.ts';
-import type { ImportJobStatus } from '../import/import-jobs.ts';
 import { planImport } from '../import/import-plan.ts';
+import { importsOf, toStatusDto } from '../import/import-state.ts';
 import type { ImportProduct, PlanRow } from '../import/import-types.ts';
 import { loadSettingsRow } from '../settings/settings.repo.ts';
 import { storefrontCaller } from './connection.ts';
 import { readAll, readChosen, type SourceInfo } from './import-source.ts';
-
-function importsOf(ctx: AppContext) {
-  if (!ctx.imports) throw new AppError('UNAVAILABLE', MESSAGES.unavailable);
-  return ctx.imports;
-}
 
 /** A chosen id Shopify no longer has (or does not publish to the Storefront API): refused, never sent to the core. */
 const missingRow = (id: string): PlanRow => ({
@@ -105,26 +100,11 @@ export function startShopifyImport(ctx: AppContext, raw: unknown): ImportJobStat
   const imports = importsOf(ctx);
   const draft = draftOf(ctx, draft_id);
   if (!draft.rows.some((r) => r.action === 'create' || r.action === 'update')) throw new AppError('BAD_REQUEST', M.nothingToImport);
-  const job = { em: ctx.em, uploadsDir: ctx.uploadsDir, log: ctx.log };
+  const job = { em: ctx.em.fork(), uploadsDir: ctx.uploadsDir, log: ctx.log };
   const status = imports.jobs.start('Shopify', (io) =>
     applyImport(job, draft.products, { ...draft.options, ...io, policy: ctx.outbound?.policy }),
   );
   imports.shopifyDraft = null;
   ctx.log.info({ shopify: { import: draft.products.length } }, 'shopify import started');
-  return toStatus(status);
+  return toStatusDto(status);
 }
-
-function toStatus(s: ImportJobStatus | null): ImportJobStatusDto {
-  if (!s) return null;
-  const r = s.result;
-  return {
-    ...s,
-    result: r && { counts: r.counts, imagesAdded: r.imagesAdded, newCollections: r.newCollections, imageFailures: r.imageFailures },
-  };
-}
-
-/** The running or last import (whatever its source). */
-export const importStatus = (ctx: AppContext): ImportJobStatusDto => toStatus(importsOf(ctx).jobs.status());
-
-/** Asks the running import to stop: nothing of it is kept. */
-export const cancelImport = (ctx: AppContext) => ({ cancelled: importsOf(ctx).jobs.cancel() });

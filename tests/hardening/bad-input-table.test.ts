@@ -102,7 +102,7 @@ const admin = (): Who => ({ name: 'admin', headers: { cookie, origin: 'http://lo
  * Calls that take no input: they succeed whatever they are sent (logout would end the admin's
  * session; cancelling an import when none runs answers `{ cancelled: false }`).
  */
-const NO_INPUT_WRITES = new Set(['/auth/logout.php', 'auth.logout', 'catalogImport.cancel', 'shopify.importCancel']);
+const NO_INPUT_WRITES = new Set(['/auth/logout.php', 'auth.logout', 'catalogImport.cancel']);
 
 const ENGLISH = /\b(the|is|not|invalid|expected|received|required|unsupported|missing|exceeds|failed|error|unknown|found|batch)\b/i;
 

@@ -63,7 +63,7 @@ const runImport = async (draft_id: string) => {
   expect(started.data.state).toBe('running');
   await c.t.app.imports.jobs.idle();
   await variantsIdle();
-  return query('shopify.importStatus');
+  return query('catalogImport.status');
 };
 type Row = Record<string, unknown>;
 const products = async () =>
@@ -200,12 +200,12 @@ describe('importing from the connected Shopify shop', () => {
       // One import at a time, whatever asks.
       const again = await plan({ ids: ['90'], collection_id: null });
       expect(await mutate('shopify.importStart', { draft_id: again.draft_id })).toMatchObject({ status: 409 });
-      expect((await mutate('shopify.importCancel', {})).data).toEqual({ cancelled: true });
+      expect((await mutate('catalogImport.cancel', {})).data).toEqual({ cancelled: true });
       await c.t.app.imports.jobs.idle();
     } finally {
       standin.images.delayMs = 0;
     }
-    expect(await query('shopify.importStatus')).toMatchObject({ state: 'cancelled', error: IMPORT_CANCELLED, result: null });
+    expect(await query('catalogImport.status')).toMatchObject({ state: 'cancelled', error: IMPORT_CANCELLED, result: null });
     expect(await dbSnapshot(c.t.db)).toBe(before);
     expect(c.files()).toEqual(files);
   });

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import type { ImportJobStatusDto } from '../../../shared/shopify-import.ts';
+import type { ImportJobStatusDto } from '../../../shared/catalog-import.ts';
 import { useTRPC } from '../../trpc.ts';
 import { errorMessage } from '../common/server-errors.ts';
 
@@ -13,7 +13,7 @@ import { errorMessage } from '../common/server-errors.ts';
 export function ImportJobCard({ job, onRefresh }: { job: NonNullable<ImportJobStatusDto>; onRefresh: () => void }) {
   const { t } = useLingui();
   const trpc = useTRPC();
-  const cancel = useMutation(trpc.shopify.importCancel.mutationOptions({ onSettled: onRefresh }));
+  const cancel = useMutation(trpc.catalogImport.cancel.mutationOptions({ onSettled: onRefresh }));
   const { progress, result } = job;
   const percent = progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
   return (

@@ -13,7 +13,7 @@ export function useImportJob() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const status = useQuery(
-    trpc.shopify.importStatus.queryOptions(undefined, {
+    trpc.catalogImport.status.queryOptions(undefined, {
       refetchInterval: (q) => (q.state.data?.state === 'running' ? POLL_MS : false),
     }),
   );

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { ZCsvDraftRows, ZCsvDraftRowsInput, ZDraftInput, ZImportJobStatus } from '../../../shared/catalog-import.ts';
-import { applyCsvDraft, cancelImport, csvDraftRows, importStatus } from '../../../src/import/csv-import.service.ts';
+import { applyCsvDraft, csvDraftRows } from '../../../src/import/csv-import.service.ts';
+import { cancelImport, importStatus } from '../../../src/import/import-state.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
-/** The catalogue import (src/import): the CSV dry run's rows, 'Importar', its progress and cancel. The CSV itself travels through server/import/import.routes.ts. */
+/** The catalogue import (src/import): the CSV dry run's rows, 'Importar', and the progress and cancel of any import (CSV or Shopify). The CSV itself travels through server/import/import.routes.ts. */
 export const catalogImportRouter = router({
   draftRows: adminProcedure
     .input(ZCsvDraftRowsInput)

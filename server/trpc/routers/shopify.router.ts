@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { ZImportJobStatus } from '../../../shared/catalog-import.ts';
 import {
   ZResyncApplyInput,
   ZResyncApplyResult,
@@ -10,7 +10,6 @@ import {
   ZShopifyStatus,
 } from '../../../shared/shopify.ts';
 import {
-  ZImportJobStatus,
   ZShopifyImportPlan,
   ZShopifyImportPlanInput,
   ZShopifyImportRows,
@@ -19,16 +18,13 @@ import {
 } from '../../../shared/shopify-import.ts';
 import { resyncApply, resyncPlan } from '../../../src/shopify/price-resync.service.ts';
 import { linkShopifyProduct, listShopifyProducts, shopifyStatus } from '../../../src/shopify/shopify-catalog.service.ts';
-import {
-  cancelImport,
-  importStatus,
-  shopifyImportPlan,
-  shopifyImportRows,
-  startShopifyImport,
-} from '../../../src/shopify/shopify-import.service.ts';
+import { shopifyImportPlan, shopifyImportRows, startShopifyImport } from '../../../src/shopify/shopify-import.service.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
-/** The connected Shopify shop's catalogue, for 'Importar da Shopify' and the product form's picker. */
+/**
+ * The connected Shopify shop's catalogue, for 'Importar da Shopify' and the product form's picker.
+ * An import's progress and cancel are the catalogue import's (catalogImport.status / cancel).
+ */
 export const shopifyRouter = router({
   status: adminProcedure.output(ZShopifyStatus).query(({ ctx }) => shopifyStatus(ctx.app)),
   products: adminProcedure
@@ -58,6 +54,4 @@ export const shopifyRouter = router({
     .input(ZShopifyImportStart)
     .output(ZImportJobStatus)
     .mutation(({ ctx, input }) => startShopifyImport(ctx.app, input)),
-  importStatus: adminProcedure.output(ZImportJobStatus).query(({ ctx }) => importStatus(ctx.app)),
-  importCancel: adminProcedure.output(z.object({ cancelled: z.boolean() })).mutation(({ ctx }) => cancelImport(ctx.app)),
 });
