@@ -304,8 +304,9 @@ async function lighthouseFigures(): Promise<void> {
   notes.push('Lighthouse: the shop, the floor page and Chromium run unpinned, on every core, as tools/perf measures.');
   const floor = await startFloorPage();
   try {
-    for (const configured of [false, true]) {
-      const label = configured ? 'with a Shopify shop (local Storefront API stand-in)' : 'without a Shopify shop';
+    for (const setup of ['bare', 'shopify', 'brazil'] as const) {
+      const configured = setup !== 'bare';
+      const label = LIGHTHOUSE_SETUPS[setup];
       step(`Lighthouse mobile, ${label}, median of ${LIGHTHOUSE_RUNS}`);
       const standIn = configured ? await startStorefrontStandIn() : null;
       const shop = await startShop({
@@ -314,7 +315,9 @@ async function lighthouseFigures(): Promise<void> {
       });
       try {
         const { productSlug, collectionSlug } = await catalogue(shop);
-        if (configured) await linkShopifyProduct(shop, productSlug);
+        const cookie = configured ? await adminCookie(shop) : '';
+        if (configured) await linkShopifyProduct(shop, cookie, productSlug);
+        if (setup === 'brazil') await adminPost(shop, cookie, '/settings/update.php', BRAZIL_SETTINGS);
         const pages = {
           home: `${shop.url}/`,
           collection: `${shop.url}/colecao/${collectionSlug}`,
@@ -341,21 +344,55 @@ async function lighthouseFigures(): Promise<void> {
   }
 }
 
-/** Signs in as the bench admin and links a demo product to the fixtures' Shopify product. */
-async function linkShopifyProduct(shop: Shop, slug: string): Promise<void> {
+const LIGHTHOUSE_SETUPS = {
+  bare: 'without a Shopify shop',
+  shopify: 'with a Shopify shop (local Storefront API stand-in)',
+  brazil: 'with a Shopify shop, the cookie banner (GA4, Meta and TikTok ids), WhatsApp, legal data and free shipping',
+} as const;
+
+/** Issue 18's storefront as a Brazilian merchant sets it up: every tag (so the consent banner shows), WhatsApp, the law's data. */
+const BRAZIL_SETTINGS = {
+  ga4_measurement_id: 'G-TEST12345',
+  meta_pixel_id: '123456789012345',
+  tiktok_pixel_id: 'C4ABCDEFGH1234567890',
+  whatsapp_number: '+55 11 98765-4321',
+  pix_discount_percent: 10,
+  installments_max: 6,
+  installments_interest_free: 3,
+  legal_name: 'Loja Exemplo Ltda',
+  legal_tax_id: '11.222.333/0001-81',
+  legal_street: 'Rua Exemplo, 100',
+  legal_city: 'São Paulo',
+  legal_state: 'SP',
+  legal_postal_code: '01001-000',
+  legal_email: 'contato@example.com',
+  free_shipping_enabled: true,
+  free_shipping_threshold: '199.00',
+};
+
+/** The bench admin's session cookie. */
+async function adminCookie(shop: Shop): Promise<string> {
   const login = await fetch(`${shop.url}/auth/login.php`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(BENCH_ADMIN),
   });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const product = await getJson<{ id: number }>(`${shop.url}/api/products/get.php?slug=${encodeURIComponent(slug)}`);
-  const res = await fetch(`${shop.url}/api/products/update.php`, {
+  return (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+async function adminPost(shop: Shop, cookie: string, path: string, body: object): Promise<void> {
+  const res = await fetch(`${shop.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ id: product.id, shopify_product_id: SHOP.productId }),
+    body: JSON.stringify(body),
   });
-  if (!res.ok) throw new Error(`linking the Shopify product failed: ${res.status} ${await res.text()}`);
+  if (!res.ok) throw new Error(`${path} failed: ${res.status} ${await res.text()}`);
+}
+
+/** Links a demo product to the fixtures' Shopify product. */
+async function linkShopifyProduct(shop: Shop, cookie: string, slug: string): Promise<void> {
+  const product = await getJson<{ id: number }>(`${shop.url}/api/products/get.php?slug=${encodeURIComponent(slug)}`);
+  await adminPost(shop, cookie, '/api/products/update.php', { id: product.id, shopify_product_id: SHOP.productId });
 }
 
 // ---------------------------------------------------------------------------------------------
