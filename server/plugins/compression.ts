@@ -28,7 +28,10 @@ function pageHash(payload: string | Buffer): string {
  * - brotli or gzip (the client's preference) for compressible bodies of 1 KB or more; brotli at
  *   quality 4, cheap enough for per-request pages and reads (static assets are compressed once at
  *   build time at maximum quality and served as they are). A response that already carries a
- *   Content-Encoding (a precompressed asset, a cached compressed page) is left alone.
+ *   Content-Encoding (a precompressed asset, a cached compressed page) is left alone. Its window
+ *   is 256 KB (lgwin 18) instead of brotli's 4 MB: a streamed whole catalogue (list.php) keeps an
+ *   encoder for as long as it streams, and ten at once held about 20 MB more with the larger
+ *   window, for answers about 2% smaller (measured on generated product JSON).
  * - `Vary: accept-encoding` on every compressible response, compressed or not, so a shared cache
  *   never hands a brotli body to a client that did not ask for it.
  * - A weak ETag (the same for every encoding of a body) on every buffered response (pages, JSON
@@ -62,7 +65,13 @@ export const compressionPlugin = fp(
       encodings: ['br', 'gzip'],
       threshold: COMPRESS_THRESHOLD,
       customTypes: COMPRESSIBLE,
-      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } },
+      brotliOptions: {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 4,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_LGWIN]: 18,
+        },
+      },
       zlibOptions: { level: 6 },
     });
   },
