@@ -11,6 +11,7 @@ import {
   type TagIds,
 } from '../../shared/tracking-tags.ts';
 import { i18nByLocale } from '../i18n-catalogs.ts';
+import { CONSENT_IDS, CONSENT_REVEAL_SCRIPT } from './consent-keys.ts';
 import { CONSENT_CSS } from './consent-styles.ts';
 
 /**
@@ -18,16 +19,14 @@ import { CONSENT_CSS } from './consent-styles.ts';
  * the React root, written only while the owner has set an analytics or ads tag: with none, the shop
  * sets only cookies it needs (admin session, store unlock) and the Shopify cart's storage, which
  * need no consent (LGPD art. 7; ANPD cookie guide, 2022), so nothing is asked. Both start hidden
- * or closed; client/consent/consent.ts shows the banner while no choice is stored and loads the
+ * or closed; a line of inline script shows the banner at once while no choice is stored
+ * (consent-keys.ts), and client/consent/consent.ts decides from the stored choice and loads the
  * tags of the accepted categories. The texts are in the server-only catalog (client/locales/server-only/),
  * rendered on the server only: the storefront's JavaScript does not grow with them.
  */
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-
-/** The ids of the element the footer's 'Preferências de cookies' opens (CookiePreferencesLink.tsx). */
-export const CONSENT_IDS = { banner: 'cookie-consent', preferences: 'cookie-preferences' } as const;
 
 const INTRO: Record<'analytics' | 'marketing' | 'both', MessageDescriptor> = {
   analytics: msg`Usamos cookies necessários para a loja funcionar e, com a sua permissão, cookies de análise para medir visitas.`,
@@ -72,6 +71,7 @@ export function consentMarkup(locale: Locale, ids: Partial<TagIds>): string {
     `<div class="cc-in"><div class="cc-body"><h2 id="cc-title" class="cc-title">${t(msg`Privacidade e cookies`)}</h2>`,
     `<p id="cc-text" class="cc-text">${t(intro)} ${t(msg`Mude a sua escolha quando quiser em 'Preferências de cookies', no rodapé.`)}</p></div>`,
     `<div class="cc-actions">${accept}${reject}<button type="button" class="cc-more" popovertarget="${preferences}">${t(msg`Preferências`)}</button></div></div></section>`,
+    `<script>${CONSENT_REVEAL_SCRIPT}</script>`,
     `<div id="${preferences}" class="cc-prefs" popover role="dialog" aria-labelledby="cc-prefs-title">`,
     `<h2 id="cc-prefs-title" class="cc-title">${t(msg`Preferências de cookies`)}</h2>`,
     `<p>${t(msg`Escolha quais cookies a loja pode usar. Você pode mudar isso a qualquer momento.`)}</p>`,

@@ -1,4 +1,5 @@
 import type { ConsentTag, TagKey } from '../../shared/tracking-tags.ts';
+import { CONSENT_IDS, CONSENT_STORAGE_KEY } from './consent-keys.ts';
 
 /**
  * The cookie consent script (issue 18, part 4): a separate file the server adds to a page only
@@ -12,7 +13,6 @@ import type { ConsentTag, TagKey } from '../../shared/tracking-tags.ts';
 type Category = 'analytics' | 'marketing';
 type Choice = { v: number; analytics: boolean; marketing: boolean; tags: string };
 
-const STORAGE_KEY = 'loja-consent';
 /** Raise when the categories or their meaning change: every stored choice is asked again. */
 const VERSION = 1;
 const CATEGORIES: Category[] = ['analytics', 'marketing'];
@@ -40,7 +40,7 @@ function start(bar: HTMLElement, panel: HTMLElement) {
 
   function save(next: Choice) {
     try {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+      localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify(next));
     } catch {
       // Storage refused (private mode): the choice holds for this page only.
     }
@@ -79,7 +79,7 @@ function start(bar: HTMLElement, panel: HTMLElement) {
 
 function read(): Choice | null {
   try {
-    const value = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Choice | null;
+    const value = JSON.parse(localStorage.getItem(CONSENT_STORAGE_KEY) ?? 'null') as Choice | null;
     return value && typeof value === 'object' && typeof value.tags === 'string' ? value : null;
   } catch {
     return null;
@@ -173,6 +173,6 @@ function deleteCookies(prefixes: string[]) {
 }
 
 // Last, once every constant above is set (a stored choice loads its tags at once).
-const bar = document.getElementById('cookie-consent');
-const panel = document.getElementById('cookie-preferences');
+const bar = document.getElementById(CONSENT_IDS.banner);
+const panel = document.getElementById(CONSENT_IDS.preferences);
 if (bar && panel) start(bar, panel);

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CONSENT_REVEAL_SCRIPT } from '../../client/consent/consent-keys.ts';
 import { configuredTags, TAG_KEYS, TAG_RULES, type TagKey } from '../../shared/tracking-tags.ts';
 import { loadSettingsRow } from '../../src/settings/settings.repo.ts';
 import { effectiveShopify } from '../../src/settings/settings.service.ts';
@@ -42,13 +44,16 @@ const policies = new Map<string, string>();
 /** Where the Buy Button's images come from (shared/buy-button/README.md: product images, cart placeholder). */
 const SHOPIFY_IMAGE_HOSTS = ['https://cdn.shopify.com', 'sdks.shopifycdn.com'];
 
+/** The banner's one inline line (client/consent/consent-keys.ts), allowed by its hash while the banner is written (any tag set). */
+const CONSENT_REVEAL_HASH = `'sha256-${createHash('sha256').update(CONSENT_REVEAL_SCRIPT).digest('base64')}'`;
+
 /** The hosts the configured tags need for one kind of request, each once. */
 const tagHosts = (tags: TagKey[], kind: 'script' | 'connect' | 'img') => [...new Set(tags.flatMap((t) => TAG_RULES[t].hosts[kind]))];
 
 function buildPolicy(opts: PolicySources & { https: boolean }): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...tagHosts(opts.tags, 'script')],
+    'script-src': ["'self'", ...(opts.tags.length ? [CONSENT_REVEAL_HASH] : []), ...tagHosts(opts.tags, 'script')],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': [
       "'self'",

@@ -29,7 +29,12 @@ type Page = {
   after?: string;
   state?: unknown;
   assets: EntryAssets;
-  /** The cookie banner's HTML (client/consent/consent-markup.ts), written first in the body with its script last. */
+  /**
+   * The cookie banner's HTML (client/consent/consent-markup.ts), written first in the body with its
+   * script last. The script is `async`: the banner it reveals is often the page's largest paint on a
+   * phone, so it runs as soon as it arrives instead of after the app's entry (the banner and the
+   * preferences panel are parsed before it; it needs nothing of the app).
+   */
   consent?: string;
 };
 
@@ -117,6 +122,6 @@ export function documentHtml(p: Page): string {
   const state = p.state === undefined ? '' : `<script id="__STATE__" type="application/json">${safeJson(p.state)}</script>`;
   // The banner comes first in the body (the keyboard's first stop while it shows); its script only with it.
   const consent = p.consent && p.assets.consent ? p.consent : '';
-  const consentScript = consent ? `<script type="module" src="${p.assets.consent}"></script>` : '';
+  const consentScript = consent ? `<script type="module" async src="${p.assets.consent}"></script>` : '';
   return `<!doctype html><html lang="${escapeHtml(p.lang)}"><head>${head}</head><body>${consent}<div id="root">${body}</div>${p.after ?? ''}${state}<script type="module" src="${p.assets.script}"></script>${consentScript}</body></html>`;
 }

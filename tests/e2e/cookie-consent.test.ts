@@ -121,7 +121,7 @@ describe('cookie consent', () => {
       // The policy names the configured tags' hosts (and only because they are configured).
       assert.match(
         res?.headers()['content-security-policy'] ?? '',
-        /script-src 'self' https:\/\/www\.googletagmanager\.com https:\/\/connect\.facebook\.net https:\/\/analytics\.tiktok\.com;/,
+        /script-src 'self' 'sha256-[\w+/]+=*' https:\/\/www\.googletagmanager\.com https:\/\/connect\.facebook\.net https:\/\/analytics\.tiktok\.com;/,
       );
       // Equally prominent choices; the banner sits over the page's bottom and leaves the header (cart button) free.
       const accept = page.getByRole('button', { name: 'Aceitar', exact: true });
@@ -175,6 +175,24 @@ describe('cookie consent', () => {
       assert.deepEqual(unexpected(errors), []);
       await context.close();
     }
+  });
+
+  it('shows the banner with the page on a first visit, before its script arrives, and not once a choice is stored', async () => {
+    await trpcMutation(shop, cookie, 'settings.update', IDS);
+    const { page, context, errors } = await shopper(390);
+    // The consent script never arrives: the page's own inline line has shown the banner already.
+    await context.route(/\/assets\/consent-[\w-]+\.js$/, () => {});
+    await page.goto(shop.url, { waitUntil: 'domcontentloaded' });
+    assert.equal(await banner(page).isVisible(), true);
+    await context.unroute(/\/assets\/consent-[\w-]+\.js$/);
+    await page.reload();
+    await page.getByRole('button', { name: 'Rejeitar', exact: true }).click();
+    await banner(page).waitFor({ state: 'hidden' });
+    await context.route(/\/assets\/consent-[\w-]+\.js$/, () => {});
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    assert.equal(await banner(page).isVisible(), false, 'a stored choice keeps it hidden');
+    assert.deepEqual(unexpected(errors), []);
+    await context.close();
   });
 
   it("'Rejeitar' keeps every tag out across reloads; the footer link reopens the preferences by category", async () => {
