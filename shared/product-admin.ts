@@ -11,8 +11,11 @@ export const PRODUCT_ADMIN = {
   /** 'Produtos': rows per page by default, and the most one request may ask for. */
   pageSize: 50,
   maxPageSize: 100,
-  /** 'Produtos': the search asks the server once typing pauses this long. */
-  searchDebounceMs: 250,
+  /**
+   * 'Produtos': the search asks the server once typing pauses this long. Short enough that a
+   * keystroke's answer is on screen within 300 ms at 20,000 products (the bench's admin figures).
+   */
+  searchDebounceMs: 200,
   /** 'Organizar Produtos': rows per page. */
   orderPageSize: 100,
   /**
