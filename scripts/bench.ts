@@ -17,6 +17,7 @@
  *   BENCH_SEARCH_PRODUCTS=100000  catalogue size for the search figure
  *   BENCH_LIGHTHOUSE=1 or `npm run bench -- --lighthouse`   also run Lighthouse (slow)
  *   BENCH_LIGHTHOUSE_RUNS=5     Lighthouse runs per page (medians)
+ *   BENCH_LIGHTHOUSE_SETUPS=bare,shopify,brazil   which shops Lighthouse measures (brazil: issue 18's full setup)
  *   BENCH_CPU=n                 the core the servers are pinned to (default: the last one)
  *   `npm run bench -- --only=server,merchant,search,lighthouse`   some parts only
  *
@@ -304,7 +305,8 @@ async function lighthouseFigures(): Promise<void> {
   notes.push('Lighthouse: the shop, the floor page and Chromium run unpinned, on every core, as tools/perf measures.');
   const floor = await startFloorPage();
   try {
-    for (const setup of ['bare', 'shopify', 'brazil'] as const) {
+    const wanted = (process.env.BENCH_LIGHTHOUSE_SETUPS ?? 'bare,shopify,brazil').split(',');
+    for (const setup of (['bare', 'shopify', 'brazil'] as const).filter((x) => wanted.includes(x))) {
       const configured = setup !== 'bare';
       const label = LIGHTHOUSE_SETUPS[setup];
       step(`Lighthouse mobile, ${label}, median of ${LIGHTHOUSE_RUNS}`);

@@ -33,10 +33,10 @@ async function open(browser: Browser, url: string, cookie: string, firstRow: (pa
 }
 
 /**
- * `searchSlug` names a product whose slug the search box finds: all but its last character is
+ * `search` is what an owner types to find one product (`slug`): all but its last character is
  * typed first and answered, then the last key is pressed and timed until that product's row shows.
  */
-export async function adminScreenFigures(shopUrl: string, cookie: string, searchSlug: string): Promise<AdminScreen[]> {
+export async function adminScreenFigures(shopUrl: string, cookie: string, find: { search: string; slug: string }): Promise<AdminScreen[]> {
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
     const out: AdminScreen[] = [];
@@ -45,11 +45,11 @@ export async function adminScreenFigures(shopUrl: string, cookie: string, search
       const rows = await page.getByTestId(/^product-/).count();
       const heap = await heapMb(page);
       const box = page.getByRole('searchbox', { name: 'Buscar produto' });
-      await box.fill(searchSlug.slice(0, -1));
+      await box.fill(find.search.slice(0, -1));
       await page.waitForFunction(() => !document.querySelector('.mantine-Loader-root'));
       const key = performance.now();
-      await box.press(searchSlug.slice(-1));
-      await page.getByTestId(`product-${searchSlug}`).waitFor({ timeout: 60_000 });
+      await box.press(find.search.slice(-1));
+      await page.getByTestId(`product-${find.slug}`).waitFor({ timeout: 60_000 });
       await page.waitForFunction((n) => document.querySelectorAll('[data-testid^="product-"]').length <= n, 11);
       out.push({ screen: 'Produtos', firstRowsMs, keystrokeMs: performance.now() - key, heapMb: heap, rows });
       await close();
