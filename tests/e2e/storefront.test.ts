@@ -165,6 +165,45 @@ describe('storefront', () => {
     await context.close();
   });
 
+  it('a renamed product keeps its old link, and its specifications never contradict the buy area (390 and 1280 px)', async () => {
+    // Issue 14 items 6 and 10, as a shopper meets them: an old shared link, then the product page.
+    const login = await fetch(`${shop.url}/auth/login.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: shop.url },
+      body: JSON.stringify(ADMIN),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const product = (await homeData()).featured[1] as { title: string; slug: string; id?: number };
+    const { id } = (await (await fetch(`${shop.url}/api/products/get.php?slug=${product.slug}`)).json()) as { id: number };
+    const rename = (title: string) =>
+      fetch(`${shop.url}/api/products/update.php`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin: shop.url },
+        body: JSON.stringify({ id, title }),
+      });
+    assert.equal((await rename(`${product.title} Nova`)).status, 200);
+    try {
+      for (const width of [390, 1280]) {
+        const { context, page, errors } = await openPage(width, width < 600 ? 844 : 900);
+        await page.goto(`${shop.url}/produto/${product.slug}`);
+        assert.ok(page.url().endsWith(`/produto/${product.slug}-nova`), `the old link leads to the new address: ${page.url()}`);
+        assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), `${product.title} Nova`);
+        const specs = page.locator('section[aria-labelledby="specs-title"]');
+        await specs.waitFor();
+        const text = (await specs.textContent()) ?? '';
+        assert.ok(!text.includes('Código do produto'), 'no internal id');
+        // No Shopify shop in this suite: the page says the product cannot be bought online, and nothing claims otherwise.
+        assert.ok(await page.getByText('Compra online indisponível para este produto').first().isVisible());
+        assert.ok(!/Disponibilidade/.test(text), `no availability claim: ${text}`);
+        await page.screenshot({ path: `${SHOTS}/product-renamed-specs-${width}.png`, fullPage: true });
+        assert.deepEqual(errors, []);
+        await context.close();
+      }
+    } finally {
+      assert.equal((await rename(product.title)).status, 200);
+    }
+  });
+
   it('answers an unknown product with 404 and the spec text', async () => {
     const res = await fetch(`${shop.url}/produto/nao-existe`);
     assert.equal(res.status, 404);

@@ -57,11 +57,16 @@ async function assertFloatReachable(page: Page): Promise<Box> {
   const vp = page.viewportSize() ?? { width: 0, height: 0 };
   assert.ok(b.x >= 0 && b.y >= 0 && b.x + b.width <= vp.width && b.y + b.height <= vp.height, `inside the viewport: ${JSON.stringify(b)}`);
   // What a tap on the pill reaches (its left end, its centre) is the link itself: nothing covers it.
-  for (const x of [b.x + 10, b.x + b.width / 2]) {
-    const hit = await page.evaluate(
-      (p) => document.elementFromPoint(p.x, p.y)?.closest('[data-whatsapp="float"] a')?.getAttribute('aria-label'),
-      { x, y: b.y + b.height / 2 },
-    );
+  // Once whatever was animating away (the Buy Button's cart drawer slides out after Escape) is gone.
+  const points = [b.x + 10, b.x + b.width / 2].map((x) => ({ x, y: b.y + b.height / 2 }));
+  const hits = (ps: { x: number; y: number }[]) =>
+    ps.map((p) => document.elementFromPoint(p.x, p.y)?.closest('[data-whatsapp="float"] a')?.getAttribute('aria-label') ?? null);
+  await page
+    .waitForFunction((ps) => ps.every((p) => document.elementFromPoint(p.x, p.y)?.closest('[data-whatsapp="float"] a')), points, {
+      timeout: 3000,
+    })
+    .catch(() => {});
+  for (const hit of await page.evaluate(hits, points)) {
     assert.equal(hit, 'Fale conosco pelo WhatsApp', 'the whole pill opens WhatsApp and nothing covers it');
   }
   return b;
