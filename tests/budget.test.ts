@@ -8,6 +8,7 @@ import {
   catalogModule,
   readAssets,
   readManifest,
+  SERVER_RENDERED_CHUNKS,
   STOREFRONT_APP,
   STOREFRONT_ENTRY,
 } from '../server/ssr/manifest.ts';
@@ -90,6 +91,15 @@ describe('storefront budget', () => {
     expect(consent?.imports ?? []).toEqual([]);
     expect(graph).not.toContain(consent?.file);
     expect(brotli(file(consent?.file ?? ''))).toBeLessThanOrEqual(BUDGET.consentJsBrotli);
+  });
+
+  it('inlines the styles of the chunks the server renders whole, so nothing shifts when their code arrives', () => {
+    const inline = storefront.cssText;
+    for (const key of SERVER_RENDERED_CHUNKS) {
+      const chunk = manifest[key];
+      expect(chunk?.isDynamicEntry, `${key} is a chunk of its own`).toBe(true);
+      for (const css of chunk?.css ?? []) expect(inline).toContain(file(css).toString('utf8').trim());
+    }
   });
 
   it('never loads the admin, Mantine or zod', () => {
