@@ -36,7 +36,7 @@ import { startFloorPage } from './bench/floor-page.ts';
 import { type LighthouseFigures, lighthouseMedians } from './bench/lighthouse.ts';
 import { type LoadRequest, type LoadResult, load } from './bench/load.ts';
 import { merchantFigures } from './bench/merchant.ts';
-import { BENCH_ADMIN, pinSelfAwayFromServers, SERVER_CPU, type Shop, startHello, startShop, unpinSelf } from './bench/processes.ts';
+import { adminCookie, pinSelfAwayFromServers, SERVER_CPU, type Shop, startHello, startShop, unpinSelf } from './bench/processes.ts';
 import { SHOP, startStorefrontStandIn } from './bench/storefront-stand-in.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -371,16 +371,6 @@ const BRAZIL_SETTINGS = {
   free_shipping_enabled: true,
   free_shipping_threshold: '199.00',
 };
-
-/** The bench admin's session cookie. */
-async function adminCookie(shop: Shop): Promise<string> {
-  const login = await fetch(`${shop.url}/auth/login.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_ADMIN),
-  });
-  return (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
 
 async function adminPost(shop: Shop, cookie: string, path: string, body: object): Promise<void> {
   const res = await fetch(`${shop.url}${path}`, {

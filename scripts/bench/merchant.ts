@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { adminScreenFigures } from './admin-screens.ts';
 import { createPgDatabase, seedProducts } from './databases.ts';
 import { type LoadResult, load } from './load.ts';
-import { BENCH_ADMIN, type Shop, startShop } from './processes.ts';
+import { adminCookie, startShop } from './processes.ts';
 
 export const MERCHANT = { products: 20_000, collections: 40, featured: 3_000 };
 
@@ -52,15 +52,6 @@ async function drain(url: string): Promise<{ status: number; bytes: number }> {
   let bytes = 0;
   for await (const chunk of res.body as ReadableStream<Uint8Array>) bytes += chunk.length;
   return { status: res.status, bytes };
-}
-
-async function adminCookie(shop: Shop): Promise<string> {
-  const res = await fetch(`${shop.url}/auth/login.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: shop.url },
-    body: JSON.stringify(BENCH_ADMIN),
-  });
-  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
 
 export async function merchantFigures(kind: 'PGlite' | 'PostgreSQL', hello: { c10: LoadResult }, r: Report): Promise<void> {

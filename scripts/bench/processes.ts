@@ -233,3 +233,13 @@ export function peakRssMb(pid: number): number {
     return Number.NaN;
   }
 }
+
+/** The bench admin's session cookie (`name=value`), signed in through the legacy login. */
+export async function adminCookie(shop: Shop): Promise<string> {
+  const res = await fetch(`${shop.url}/auth/login.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: shop.url },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
