@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ProductDto } from '../shared/catalog.ts';
+import type { ProductCardDto, ProductDto } from '../shared/catalog.ts';
 import { collectionPath, FEATURED_PATH } from '../shared/catalog-paths.ts';
 import { IMAGE_SIZES } from '../shared/image-variants.ts';
 import { type LegalView, legalView } from '../shared/legal-info.ts';
@@ -62,7 +62,7 @@ export function excerpt(text: string, max = 160): string {
 }
 
 /** A product card's image (ProductCard draws the same). */
-const cardImage = (p: ProductDto | undefined): LcpImage | null => (p ? lcpOf(p.images[0] ?? p.image_url, IMAGE_SIZES.card) : null);
+const cardImage = (p: ProductCardDto | undefined): LcpImage | null => (p ? lcpOf(p.images[0] ?? p.image_url, IMAGE_SIZES.card) : null);
 const lcpOf = (url: string | null | undefined, sizes: string): LcpImage | null => (url ? { url, sizes } : null);
 
 type Input = {

@@ -44,6 +44,13 @@ export const ZProduct = z.object({
 });
 export type ProductDto = z.infer<typeof ZProduct>;
 
+/**
+ * A product as a card shows it (home, collection pages): without its description, which only the
+ * product page shows; the pages' hydration state carried every card's (about a tenth of a page).
+ */
+export const ZProductCard = ZProduct.omit({ description: true, payment_options: true });
+export type ProductCardDto = z.infer<typeof ZProductCard>;
+
 export const ZCollection = z.object({
   id: z.number(),
   name: z.string(),
@@ -94,10 +101,10 @@ export const ZProductLookup = z
 
 export const ZHome = z.object({
   /** The first LIMITS.homeFeaturedProducts featured products. */
-  featured: z.array(ZProduct),
+  featured: z.array(ZProductCard),
   /** More featured products than those: the home links to FEATURED_PATH. */
   featured_has_more: z.boolean(),
-  sections: z.array(z.object({ collection: ZCollection, products: z.array(ZProduct), has_more: z.boolean() })),
+  sections: z.array(z.object({ collection: ZCollection, products: z.array(ZProductCard), has_more: z.boolean() })),
 });
 export type HomeDto = z.infer<typeof ZHome>;
 
@@ -151,7 +158,7 @@ export type CollectionPageInput = z.output<typeof ZCollectionPageInput>;
 export const ZCollectionPage = z.object({
   collection: ZCollection,
   /** The products of the pages asked for. */
-  products: z.array(ZProduct),
+  products: z.array(ZProductCard),
   /** Products of the collection that match the filters. */
   total: z.number(),
   /** True when pages after these have products. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { prepareSheet } from './critical-css.ts';
 import { documentHtml, takeImagePreloads } from './html.ts';
 import type { EntryAssets } from './manifest.ts';
 
@@ -48,6 +49,25 @@ describe('documentHtml', () => {
     );
     expect(head.replace(template, '')).not.toContain('modulepreload');
     expect(html).toContain('<script type="module" src="/assets/storefront.js"></script></body>');
+  });
+
+  it('on a server-rendered page, inlines only the rules its markup uses and loads the whole stylesheet after the first paint', () => {
+    const cssText = 'body{margin:0}._card_ab12c_1{display:grid}._menu_zz9y8_3{display:none}._banner_qq1w2_5{color:red}';
+    const html = documentHtml({
+      lang: 'pt-BR',
+      title: 'Loja',
+      body: '<div class="_card_ab12c_1"></div>',
+      after: '<a class="_banner_qq1w2_5" href="/x">x</a>',
+      state: { queries: [] },
+      assets: { ...assets, cssText, sheet: prepareSheet(cssText), app: '/assets/app.js', preload: ['/assets/app.js'] },
+    });
+    expect(html).toContain('<style>body{margin:0}._card_ab12c_1{display:grid}._banner_qq1w2_5{color:red}</style>');
+    const template = /<template id="__modules__">(.*?)<\/template>/.exec(html)?.[1] ?? '';
+    expect(template.startsWith('<link rel="stylesheet" href="/assets/storefront.css">')).toBe(true);
+    // Without state (nothing loads after the first paint) the page inlines the whole text.
+    const plain = documentHtml({ lang: 'pt-BR', title: 'Loja', body: '<p>x</p>', assets: { ...assets, cssText, sheet: prepareSheet(cssText) } });
+    expect(plain).toContain(`<style>${cssText}</style>`);
+    expect(plain).not.toContain('rel="stylesheet"');
   });
 
   it("writes the page head's LCP image (with its srcset) instead of React's", () => {

@@ -1,4 +1,5 @@
 import { MODULES_TEMPLATE_ID } from '../../shared/page-modules.ts';
+import { criticalCss } from './critical-css.ts';
 import type { HeadSeo, MetaTag } from './head.ts';
 import type { EntryAssets } from './manifest.ts';
 
@@ -85,7 +86,8 @@ export function takeImagePreloads(body: string): { body: string; lcp: string | n
 /**
  * The HTML document around a rendered page. Order in the head: charset, viewport and title, the
  * LCP image's preload (ahead of everything else, JSON-LD included), the rest of the metadata, the
- * stylesheet (inlined for the storefront, so nothing blocks the first paint), and last the module
+ * stylesheet (inlined for the storefront, so nothing blocks the first paint: only the rules the
+ * page's markup uses when it hydrates later, the whole sheets following with its modules), and last the module
  * preloads (the entry, its static chunks and the page locale's catalog, which hydration waits for).
  * Tried without the module preloads (2026-11-24, `npm run bench -- --only=lighthouse`, median of
  * 5): first contentful paint 1.9 → 1.2 s, but hydration then ran after the first paint and the
@@ -105,7 +107,13 @@ export function documentHtml(p: Page): string {
   const lcpImages = [p.lcpImage ?? p.seo?.preload ?? []].flat().filter((i): i is ImagePreload => !!i);
   const afterPaint = p.state !== undefined && !!p.assets.app;
   const preload = (href: string) => `<link rel="modulepreload" href="${href}"${href === p.assets.app ? ' data-app' : ''}>`;
-  const modules = [...p.assets.preload.map(preload), catalog ? preload(catalog) : ''].join('');
+  // A page hydrated after its first paint inlines the rules its markup uses and loads the whole
+  // sheets with its modules; any other page inlines the whole text.
+  const consent = p.consent && p.assets.consent ? p.consent : '';
+  const partialCss = afterPaint && p.assets.sheet ? criticalCss(p.assets.sheet, consent + body + (p.after ?? '')) : null;
+  const sheets = partialCss === null ? '' : p.assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+  const modules = [sheets, ...p.assets.preload.map(preload), catalog ? preload(catalog) : ''].join('');
+  const inlineCss = partialCss ?? p.assets.cssText;
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -114,14 +122,13 @@ export function documentHtml(p: Page): string {
     p.description ? `<meta name="description" content="${escapeHtml(p.description)}">` : '',
     ...seoTags(p.seo),
     `<link rel="icon" href="${escapeHtml(p.faviconUrl || '/favicon.svg')}">`,
-    p.assets.cssText ? `<style>${p.assets.cssText}</style>` : p.assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join(''),
+    inlineCss ? `<style>${inlineCss}</style>` : p.assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join(''),
     afterPaint ? `<template id="${MODULES_TEMPLATE_ID}">${modules}</template>` : `${preload(p.assets.script)}${modules}`,
   ]
     .filter(Boolean)
     .join('');
   const state = p.state === undefined ? '' : `<script id="__STATE__" type="application/json">${safeJson(p.state)}</script>`;
   // The banner comes first in the body (the keyboard's first stop while it shows); its script only with it.
-  const consent = p.consent && p.assets.consent ? p.consent : '';
   const consentScript = consent ? `<script type="module" async src="${p.assets.consent}"></script>` : '';
   return `<!doctype html><html lang="${escapeHtml(p.lang)}"><head>${head}</head><body>${consent}<div id="root">${body}</div>${p.after ?? ''}${state}<script type="module" src="${p.assets.script}"></script>${consentScript}</body></html>`;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOCALES, type Locale } from '../../shared/locales.ts';
+import { type CriticalSheet, prepareSheet } from './critical-css.ts';
 
 type Chunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean };
 export type EntryAssets = {
@@ -11,6 +12,11 @@ export type EntryAssets = {
   preload: string[];
   /** The stylesheets' text, read once at start: the storefront inlines it (no render-blocking request). */
   cssText: string;
+  /**
+   * The same text parsed, when there is some: a page with state inlines only the rules its markup
+   * can use and loads the stylesheets after the first paint (server/ssr/critical-css.ts).
+   */
+  sheet?: CriticalSheet;
   /** The module the entry imports after the first paint (the storefront's app), when there is one. */
   app?: string;
   /** Per locale, the catalog chunk loaded before hydration (modulepreloaded for the page's locale). */
@@ -32,8 +38,8 @@ export const CONSENT_ENTRY = 'client/consent/consent.ts';
 /**
  * Parts of the storefront that are code chunks of their own but that the server renders whole
  * (they hydrate when their code arrives: client/storefront/product/ProductPage.tsx). Their styles
- * are inlined with the entry's: with their chunk they came late, and the page shifted when they
- * did (CLS 0.029 on a product page). The search overlay, drawn only in the browser, is not here.
+ * are inlined with the entry's when the page uses them: with their chunk they came late, and the
+ * page shifted when they did (CLS 0.029 on a product page). The search overlay, drawn only in the browser, is not here.
  */
 export const SERVER_RENDERED_CHUNKS = [
   'client/storefront/product/ProductSpecs.tsx',
@@ -76,7 +82,15 @@ export function readAssets(clientDir: string): { storefront: EntryAssets; admin:
     }
     const cssText = withCss ? [...css].map((href) => readFileSync(join(clientDir, href)).toString('utf8').trim()).join('\n') : '';
     const app = eager[0] ? manifest[eager[0]]?.file : undefined;
-    return { script: `/${entry.file}`, css: [...css], preload: [...preload], cssText, catalogs, ...(app ? { app: `/${app}` } : {}) };
+    return {
+      script: `/${entry.file}`,
+      css: [...css],
+      preload: [...preload],
+      cssText,
+      ...(cssText ? { sheet: prepareSheet(cssText) } : {}),
+      catalogs,
+      ...(app ? { app: `/${app}` } : {}),
+    };
   };
   const consent = manifest[CONSENT_ENTRY]?.file;
   const storefront = collect(STOREFRONT_ENTRY, true, [STOREFRONT_APP]);

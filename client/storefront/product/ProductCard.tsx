@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { ProductDto } from '../../../shared/catalog.ts';
+import type { ProductCardDto } from '../../../shared/catalog.ts';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
 import { IMAGE_SIZES } from '../../../shared/image-variants.ts';
 import { useSettings } from '../common/hooks.ts';
@@ -20,7 +20,7 @@ export type CardHeadingLevel = 2 | 3;
  * `headingLevel`: the name's heading, one below the heading above the grid (a collection page's
  * title is an h1, a home section's an h2), so screen readers' heading outline has no gaps.
  */
-type Props = { product: ProductDto; currency: CurrencyCode; priority?: boolean; headingLevel?: CardHeadingLevel };
+type Props = { product: ProductCardDto; currency: CurrencyCode; priority?: boolean; headingLevel?: CardHeadingLevel };
 
 /** The two home variants: the round icon button on touch screens, the text button on hover. */
 const TOUCH = '(hover: none)';

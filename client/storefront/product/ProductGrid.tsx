@@ -1,4 +1,4 @@
-import type { ProductDto } from '../../../shared/catalog.ts';
+import type { ProductCardDto } from '../../../shared/catalog.ts';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
 import { type CardHeadingLevel, ProductCard } from './ProductCard.tsx';
 import classes from './ProductGrid.module.css';
@@ -13,7 +13,7 @@ export function ProductGrid({
   priorityFirst = false,
   headingLevel = 3,
 }: {
-  products: ProductDto[];
+  products: ProductCardDto[];
   currency: CurrencyCode;
   /** The first card's image is the page's LCP image. */
   priorityFirst?: boolean;

@@ -1,0 +1,77 @@
+import postcss, { type ChildNode, type Container } from 'postcss';
+
+/**
+ * The storefront inlines its CSS so that nothing blocks the first paint, but the whole sheet (every
+ * page's and component's rules, about 30 KB, 7 KB brotli) was most of a page's first round trip.
+ * A page now inlines only the rules its markup can use; the whole sheet follows after the first
+ * paint with the module preloads (server/ssr/html.ts), before the app hydrates.
+ *
+ * A rule is left out only when one of its CSS-module classes (`_name_hash5_line`, scoped to one
+ * component, set only by React) is absent from the page's markup: such a rule cannot match any
+ * element there. Global classes, element selectors, classes inside `:not()`/`:is()`/`:has()` and
+ * at-rules other than `@media`/`@supports`/`@container` are always kept. Parsing happens once, at
+ * start; a page costs one scan of its class attributes. postcss is the parser (Vite's own); no
+ * maintained library prunes by the markup of each request without a headless browser or a DOM.
+ */
+
+type Piece = {
+  /** The enclosing conditional at-rules, outermost first (`@media (width>=768px)`). */
+  wrappers: string[];
+  text: string;
+  /** Alternatives of the rule's selector list, each with the module classes it needs; null: always kept. */
+  needs: string[][] | null;
+};
+export type CriticalSheet = { pieces: Piece[] };
+
+const MODULE_CLASS = /\.(_[A-Za-z][\w-]*_[a-z0-9]{5}_\d+)/g;
+const CONDITIONAL = new Set(['media', 'supports', 'container']);
+const FUNCTIONAL_PSEUDO = /:[\w-]+\([^()]*\)/g;
+
+/** The module classes a selector needs, functional pseudo-classes' arguments left out. */
+function neededClasses(selector: string): string[] {
+  let s = selector;
+  for (let before = ''; before !== s; ) {
+    before = s;
+    s = s.replace(FUNCTIONAL_PSEUDO, '');
+  }
+  return [...s.matchAll(MODULE_CLASS)].map((m) => m[1] as string);
+}
+
+function collect(container: Container, wrappers: string[], pieces: Piece[]): void {
+  container.each((node: ChildNode) => {
+    if (node.type === 'atrule' && CONDITIONAL.has(node.name) && node.nodes) {
+      collect(node, [...wrappers, `@${node.name} ${node.params}`], pieces);
+    } else if (node.type === 'rule' && !node.nodes.some((n) => n.type === 'rule' || n.type === 'atrule')) {
+      const needs = node.selectors.map(neededClasses);
+      pieces.push({ wrappers, text: node.toString(), needs: needs.some((n) => n.length === 0) ? null : needs });
+    } else if (node.type !== 'comment') {
+      pieces.push({ wrappers, text: node.toString(), needs: null });
+    }
+  });
+}
+
+export function prepareSheet(css: string): CriticalSheet {
+  const pieces: Piece[] = [];
+  collect(postcss.parse(css), [], pieces);
+  return { pieces };
+}
+
+const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
+
+/** The sheet's rules that the markup can use, in the sheet's order, with their at-rules. */
+export function criticalCss(sheet: CriticalSheet, markup: string): string {
+  const used = new Set<string>();
+  for (const m of markup.matchAll(CLASS_ATTRIBUTE)) for (const c of (m[1] as string).split(' ')) if (c) used.add(c);
+  let out = '';
+  let open: string[] = [];
+  for (const piece of sheet.pieces) {
+    if (piece.needs && !piece.needs.some((alt) => alt.every((c) => used.has(c)))) continue;
+    let common = 0;
+    while (common < open.length && common < piece.wrappers.length && open[common] === piece.wrappers[common]) common++;
+    out += '}'.repeat(open.length - common);
+    for (const w of piece.wrappers.slice(common)) out += `${w}{`;
+    open = piece.wrappers;
+    out += piece.text;
+  }
+  return out + '}'.repeat(open.length);
+}
