@@ -48,7 +48,9 @@ describe('criticalCss', () => {
   it('keeps everything when the page uses every class, and only unconditional rules on an empty page', () => {
     const all = criticalCss(sheet, ' <i class="_card_ab12c_1 _image_ab12c_9 _price_ab12c_20 _menu_zz9y8_3 _grid_ab12c_40"></i>');
     expect(all).toBe(SHEET);
-    expect(criticalCss(sheet, '')).toBe(':root{--x:1}body{margin:0}.skip-link{position:absolute}@keyframes spin{to{transform:rotate(1turn)}}');
+    expect(criticalCss(sheet, '')).toBe(
+      ':root{--x:1}body{margin:0}.skip-link{position:absolute}@keyframes spin{to{transform:rotate(1turn)}}',
+    );
   });
 
   it('does not count class names written as text or in other attributes', () => {

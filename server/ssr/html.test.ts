@@ -65,7 +65,12 @@ describe('documentHtml', () => {
     const template = /<template id="__modules__">(.*?)<\/template>/.exec(html)?.[1] ?? '';
     expect(template.startsWith('<link rel="stylesheet" href="/assets/storefront.css">')).toBe(true);
     // Without state (nothing loads after the first paint) the page inlines the whole text.
-    const plain = documentHtml({ lang: 'pt-BR', title: 'Loja', body: '<p>x</p>', assets: { ...assets, cssText, sheet: prepareSheet(cssText) } });
+    const plain = documentHtml({
+      lang: 'pt-BR',
+      title: 'Loja',
+      body: '<p>x</p>',
+      assets: { ...assets, cssText, sheet: prepareSheet(cssText) },
+    });
     expect(plain).toContain(`<style>${cssText}</style>`);
     expect(plain).not.toContain('rel="stylesheet"');
   });
