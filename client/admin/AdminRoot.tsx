@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { type DehydratedState, hydrate, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { cssVariablesResolver, theme } from '../theme.ts';
@@ -65,8 +65,24 @@ function ThemedApp() {
   );
 }
 
+/**
+ * The shell's state (server/ssr/routes.ts): who is signed in, as of the page's request. Counted as
+ * fetched now, as the storefront does with its pages.
+ */
+function shellQueryClient() {
+  const queryClient = makeQueryClient();
+  const text = document.getElementById('__STATE__')?.textContent;
+  if (text) {
+    const state = JSON.parse(text) as DehydratedState;
+    const now = Date.now();
+    for (const q of state.queries) q.state.dataUpdatedAt = now;
+    hydrate(queryClient, state);
+  }
+  return queryClient;
+}
+
 export function AdminRoot({ i18n }: { i18n: I18n }) {
-  const [queryClient] = useState(makeQueryClient);
+  const [queryClient] = useState(shellQueryClient);
   const [trpcClient] = useState(() => makeTrpcClient(adminLink()));
   return (
     <I18nProvider i18n={i18n}>

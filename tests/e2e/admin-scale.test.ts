@@ -129,6 +129,8 @@ describe('admin with a long list', () => {
     await page.getByRole('combobox', { name: 'Lista' }).click();
     await page.getByRole('option', { name: /Coleção Grande/ }).click();
     await page.getByText(`Posições 1 a 100 de ${N}`).waitFor();
+    // The first rows show first, the rest of the page right after (SortableProductList).
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="order-row"]').length >= 100);
     assert.equal(await page.getByTestId('order-row').count(), 100);
     assert.equal((await rowsOf(page, 'order-row'))[0], title(1));
 

@@ -100,6 +100,19 @@ describe('server-rendered storefront', () => {
     expect(res.body).toMatch(/<script type="module" src="\/assets\/admin-[\w-]+\.js">/);
     expect(res.body).not.toMatch(/storefront-[\w-]+\.js/);
   });
+
+  it("writes who is signed in into the admin shell, per request and never stored, so a screen's reads start at once", async () => {
+    const shellMe = async (cookie?: string) => {
+      const res = await t.app.inject({ method: 'GET', url: '/admin/produtos', headers: cookie ? { cookie } : {} });
+      expect(res.headers['cache-control']).toBe('no-store');
+      const state = JSON.parse(/<script id="__STATE__" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1] ?? 'null');
+      const me = state?.queries.find((q: { queryKey: unknown }) => JSON.stringify(q.queryKey) === '[["auth","me"],{"type":"query"}]');
+      return me?.state.data;
+    };
+    expect(await shellMe()).toEqual({ authenticated: false, is_admin: false });
+    expect(await shellMe(await loginCookie(t.app))).toEqual({ authenticated: true, is_admin: true, username: 'admin' });
+    expect(await shellMe('sid=not-a-session')).toEqual({ authenticated: false, is_admin: false });
+  });
 });
 
 describe('store lock (server-side)', () => {

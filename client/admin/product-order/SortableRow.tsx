@@ -2,7 +2,6 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Box, Group, Image, Paper, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { imageUrl } from '../../../shared/image-url.ts';
 import type { ProductAdminRow } from '../../../shared/product-admin.ts';
 import { IconGrip } from '../common/icons.tsx';
@@ -18,6 +17,7 @@ export function SortableRow({
   place,
   total,
   onHome,
+  narrow,
   onMove,
 }: {
   product: ProductAdminRow;
@@ -25,11 +25,12 @@ export function SortableRow({
   place: number;
   total: number;
   onHome: boolean;
+  /** A phone-wide screen: the up/down buttons one above the other. */
+  narrow: boolean;
   /** Moves the product to a 1-based place in the whole list. */
   onMove: (position: number) => void;
 }) {
   const { t } = useLingui();
-  const narrow = useMediaQuery('(max-width: 36em)');
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: product.id,
     attributes: { roleDescription: t`item reordenável` },
