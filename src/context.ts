@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Locale } from '../shared/locales.ts';
+import type { ReviewListDto } from '../shared/reviews.ts';
 import type { ImportState } from './import/import-state.ts';
 import type { ISettingsRow } from './settings/settings.entity.ts';
 import type { Outbound } from './shopify/transport.ts';
@@ -28,7 +29,11 @@ export type AppContext = {
    */
   sharedSettings?: () => Promise<Readonly<ISettingsRow>>;
   /** Per-request answers worth computing once (shared by the calls of one tRPC batch). */
-  memo?: { storeVisible?: boolean };
+  memo?: {
+    storeVisible?: boolean;
+    /** A product's reviews, read with the product by its page (src/reviews/review.service.ts). */
+    reviews?: { productId: number; list: ReviewListDto };
+  };
   locale: Locale;
   log: Logger;
   /** Shop-wide fallbacks from the runtime configuration. */

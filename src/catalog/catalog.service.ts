@@ -3,12 +3,13 @@ import { MESSAGES } from '../../shared/errors.ts';
 import { LIMITS } from '../../shared/limits.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { REVIEWS_OF_P, rememberReviews } from '../reviews/review.service.ts';
 import { assertStoreVisible } from '../settings/store-lock.ts';
 import { toCollectionDto } from './catalog.mapper.ts';
 import { Collection } from './collection.entity.ts';
 import { withGalleries } from './galleries.ts';
 import { withPaymentOptions, withPayments } from './payment.ts';
-import { productRows, productsByIds } from './product-rows.ts';
+import { PRODUCT_COLUMNS, type ProductRow, productRows, productsByIds, rowToProductDto } from './product-rows.ts';
 import { productSearchSql, toPrefixQuery } from './search.ts';
 import { productByOldSlug } from './slug-history.ts';
 
@@ -117,8 +118,16 @@ export async function getHome(ctx: AppContext): Promise<HomeDto> {
  */
 export async function findProductBySlug(ctx: AppContext, slug: string): Promise<ProductDto | null> {
   await assertStoreVisible(ctx);
-  const [live] = await productRows(ctx.em, 'where p.slug = ? limit 1', [slug]);
-  if (live) return withPaymentOptions(ctx, live);
+  const [row] = await ctx.em
+    .getConnection()
+    .execute<(ProductRow & { reviews: unknown })[]>(
+      `select ${PRODUCT_COLUMNS}, ${REVIEWS_OF_P} as reviews from products p where p.slug = ? limit 1`,
+      [slug],
+    );
+  if (row) {
+    rememberReviews(ctx, row.id, row.reviews);
+    return withPaymentOptions(ctx, rowToProductDto(row));
+  }
   const renamed = await productByOldSlug(ctx.em, slug);
   if (!renamed) return null;
   const [dto] = await withGalleries(ctx.em, [renamed]);

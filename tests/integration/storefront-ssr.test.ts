@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uploadsDirOf } from '../../server/config.ts';
 import type { HomeDto } from '../../shared/catalog.ts';
 import { seedDemo } from '../../src/demo/seed.ts';
@@ -19,6 +19,51 @@ const esc = (s: string) => s.replace(/&/g, '&amp;');
 const state = (html: string) => JSON.parse(/<script id="__STATE__" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null');
 
 describe('server-rendered storefront', () => {
+  it('renders a collection page with a sort, filter and page nobody asked for with one statement', async () => {
+    await t.app.inject({ method: 'GET', url: '/' });
+    const section = home.sections[0];
+    expect(section).toBeDefined();
+    const spy = vi.spyOn(t.db.fork().getConnection(), 'execute');
+    try {
+      const res = await t.app.inject({ method: 'GET', url: `/colecao/${section?.collection.slug}?ordem=preco-desc&max=9999` });
+      expect(res.statusCode).toBe(200);
+      expect(spy.mock.calls).toHaveLength(1);
+      const page = (
+        state(res.body).queries as { queryKey: unknown[]; state: { data: { pages: { products: { title: string; price: string }[] }[] } } }[]
+      ).find((q) => JSON.stringify(q.queryKey[0]) === '["catalog","collectionPage"]');
+      const prices = page?.state.data.pages[0]?.products.map((p) => Number(p.price)) ?? [];
+      expect(prices.length).toBeGreaterThan(1);
+      expect(prices).toEqual([...prices].sort((a, b) => b - a));
+      for (const p of page?.state.data.pages[0]?.products ?? []) expect(res.body).toContain(esc(p.title));
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('renders a product page nobody asked for with one statement: the product, its gallery and its reviews', async () => {
+    await t.app.inject({ method: 'GET', url: '/' }); // the reads every page shares (settings, layout, menu) are known
+    const reviewed = await t.db
+      .fork()
+      .getConnection()
+      .execute<{ slug: string; n: number }[]>(
+        'select p.slug, count(*)::int as n from products p join reviews r on r.product_id = p.id group by p.slug order by n desc limit 1',
+      );
+    const { slug, n } = reviewed[0] ?? { slug: '', n: 0 };
+    expect(n).toBeGreaterThan(0);
+    const spy = vi.spyOn(t.db.fork().getConnection(), 'execute');
+    try {
+      const res = await t.app.inject({ method: 'GET', url: `/produto/${slug}` });
+      expect(res.statusCode).toBe(200);
+      expect(spy.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringMatching(/from products p where p\.slug = \?/)]);
+      const reviews = (state(res.body).queries as { queryKey: unknown[]; state: { data: { reviews: unknown[] } } }[]).find(
+        (q) => JSON.stringify(q.queryKey[0]) === '["reviews","list"]',
+      );
+      expect(reviews?.state.data.reviews).toHaveLength(n);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('renders the home with every featured and section product, and the state to hydrate', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
