@@ -5,6 +5,9 @@
  * each ends): the two fault legs spend most of their time waiting on the processes they stop.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const { TEST_DATABASE_URL: _omit, ...envWithoutPg } = process.env;
@@ -12,6 +15,10 @@ const { TEST_DATABASE_URL: _omit, ...envWithoutPg } = process.env;
 const FAULT_SUITE = ['node', '--test', '--test-reporter=spec', '--test-concurrency=1', '--test-timeout=170000', 'tests/fault/*.test.ts'];
 
 type Step = { name: string; cmd: string[]; env?: NodeJS.ProcessEnv };
+
+// The demo shop every browser test file starts a copy of (tests/e2e/template.ts), made once.
+const e2eTemplate = mkdtempSync(join(tmpdir(), 'shop-e2e-template-'));
+process.on('exit', () => rmSync(e2eTemplate, { recursive: true, force: true }));
 
 const steps: (Step | Step[])[] = [
   { name: 'lint (biome)', cmd: ['biome', 'check', '.'] },
@@ -25,11 +32,12 @@ const steps: (Step | Step[])[] = [
     { name: 'fault-injection suite on PGlite', cmd: FAULT_SUITE, env: envWithoutPg },
     ...(pgUrl ? [{ name: 'fault-injection suite on PostgreSQL', cmd: FAULT_SUITE, env: { ...process.env } }] : []),
   ],
+  { name: 'browser tests: the demo shop they start from', cmd: ['node', 'tests/e2e/template.ts', e2eTemplate], env: envWithoutPg },
   {
     name: 'browser tests (Playwright + Chromium)',
     // A browser test that waits forever fails after five minutes instead of holding CI to its limit.
     cmd: ['node', '--test', '--test-reporter=spec', '--test-timeout=300000', 'tests/e2e/*.test.ts'],
-    env: envWithoutPg,
+    env: { ...envWithoutPg, E2E_TEMPLATE_DIR: e2eTemplate },
   },
 ];
 

@@ -7,11 +7,19 @@ import { ConfigError, loadConfig } from './config.ts';
 import { installGracefulShutdown } from './shutdown.ts';
 import { originFollowsForwardedHeaders } from './ssr/public-url.ts';
 
+/** The longest a logged line waits in the batch before it is written. */
+const LOG_FLUSH_MS = 1000;
+
 /** The server: configuration, database, HTTP listener, graceful shutdown. Imported by server/main.ts only. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  // Logs are written asynchronously: a request never waits for stdout (a line still goes out at once).
-  const destination = pino.destination({ sync: false });
+  // Logs are written asynchronously and in batches: a request never waits for stdout, and under
+  // load the access log (one line per request) goes out 4 KB at a time instead of one write per
+  // line (at c50 the access log cost about 10 µs of CPU per cached answer, LOG_LEVEL=info against
+  // warn; the writes were part of it). A quiet server's lines still go out within LOG_FLUSH_MS,
+  // and the shutdown flushes what is left (shutdown.ts, below).
+  const destination = pino.destination({ sync: false, minLength: 4096 });
+  setInterval(() => destination.flush(), LOG_FLUSH_MS).unref();
   const logger = pino({ level: config.logLevel }, destination);
   const app = await (async () => {
     const db = await prepareDatabase(config, logger, (line) => console.log(line));

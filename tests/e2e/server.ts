@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
@@ -20,12 +20,29 @@ export type Shop = {
 };
 
 /**
- * `controls`: the process is tests/e2e/shop-with-controls.ts (the same server, plus commands over
- * an IPC channel, started with the process settings main.ts would give itself).
+ * The demo shop's data directory the browser tests start from, made once per run
+ * (tests/e2e/template.ts; scripts/test.ts builds it and sets E2E_TEMPLATE_DIR): the first start's
+ * work (PGlite's initdb, the migrations, the demo seed and its 451 image variants, about 15 s of
+ * CPU) was done again by each of the 20-odd files, beside their browser. A shop that seeds
+ * differently (SEED_DEMO, ADMIN_*) or asks for `fresh` starts on an empty directory as before.
  */
-export async function startShop(extraEnv: Record<string, string> = {}, opts: { controls?: boolean } = {}): Promise<Shop> {
+const TEMPLATE_DIR = process.env.E2E_TEMPLATE_DIR;
+
+/**
+ * `controls`: the process is tests/e2e/shop-with-controls.ts (the same server, plus commands over
+ * an IPC channel, started with the process settings main.ts would give itself). `dataDir`: the
+ * directory to use and keep (the template's own start); otherwise a new one, removed on stop.
+ */
+export async function startShop(
+  extraEnv: Record<string, string> = {},
+  opts: { controls?: boolean; fresh?: boolean; dataDir?: string } = {},
+): Promise<Shop> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+  const seedsAlike = !['SEED_DEMO', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'DATABASE_URL'].some((k) => k in extraEnv);
+  if (!opts.dataDir && !opts.fresh && seedsAlike && TEMPLATE_DIR && existsSync(join(TEMPLATE_DIR, 'pglite'))) {
+    cpSync(TEMPLATE_DIR, dataDir, { recursive: true });
+  }
   let output = '';
   const entry = opts.controls ? [...HEAP_FLAGS, 'tests/e2e/shop-with-controls.ts'] : ['server/main.ts'];
   const child: ChildProcess = spawn(process.execPath, entry, {
@@ -80,10 +97,22 @@ export async function startShop(extraEnv: Record<string, string> = {}, opts: { c
       child.kill('SIGTERM');
       await exited;
       const lockReleased = !existsSync(join(dataDir, 'shop.lock'));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
       return { code: child.exitCode, lockReleased };
     },
   };
+}
+
+/** Resolves once `dir` (the uploads folder) has not changed for 3 s: the image variants are all drawn. */
+export async function filesSettled(dir: string): Promise<void> {
+  const count = () => (existsSync(dir) ? readdirSync(dir).length : 0);
+  for (let last = -1, still = 0, deadline = Date.now() + 300_000; still < 6; ) {
+    if (Date.now() > deadline) throw new Error(`${dir} still changing after 5 minutes`);
+    const now = count();
+    still = now === last ? still + 1 : 0;
+    last = now;
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }
 
 export function launchBrowser(): Promise<Browser> {
