@@ -80,7 +80,9 @@ function sendEarlyHit(req: FastifyRequest, reply: FastifyReply): boolean {
   if (html && sources === undefined) return false;
   const acceptEncoding = h['accept-encoding'];
   const encoding = pickEncoding(acceptEncoding, entry);
-  if (encoding === null && acceptEncoding !== undefined && entry.body.length >= COMPRESS_THRESHOLD) return false;
+  if (encoding === null && acceptEncoding !== undefined && entry.size >= COMPRESS_THRESHOLD) return false;
+  // A body kept only as brotli, for a client that takes none: decoded on the full path.
+  if (encoding === null && entry.body === null) return false;
 
   const https = req.protocol === 'https';
   const etag = `"${entry.etag}${encoding ? `-${encoding}` : ''}"`;
@@ -96,7 +98,7 @@ function sendEarlyHit(req: FastifyRequest, reply: FastifyReply): boolean {
     res.end();
     return true;
   }
-  const body = encoding === null ? entry.body : ((encoding === 'br' ? entry.br : entry.gzip) as Buffer);
+  const body = (encoding === null ? entry.body : encoding === 'br' ? entry.br : entry.gzip) as Buffer;
   headers.push('content-type', entry.contentType);
   if (encoding !== null) headers.push('content-encoding', encoding);
   if (sources !== undefined) {

@@ -6,7 +6,7 @@ import { DB_RETRY_AFTER_SECONDS } from '../plugins/db-unavailable.ts';
 import { originFollowsForwardedHeaders, publicOrigin } from '../ssr/public-url.ts';
 import { type CacheKind, cacheKey, keyUrl } from './keys.ts';
 import { notModified, pickEncoding, preferredEncoding } from './negotiation.ts';
-import { type CacheEntry, type CacheSource, etagOf, type PublicCache } from './store.ts';
+import { bodyOf, type CacheEntry, type CacheSource, etagOf, type PublicCache } from './store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -118,7 +118,7 @@ export function sendCached(
   if (entry.status === 200 && notModified(req.headers['if-none-match'], entry)) return reply.code(304).send();
   if (entry.status === 503) reply.header('retry-after', String(DB_RETRY_AFTER_SECONDS));
   reply.code(entry.status).header('content-type', entry.contentType);
-  if (!encoding) return reply.send(entry.body);
+  if (!encoding) return reply.send(bodyOf(entry));
   return reply.header('content-encoding', encoding).send(encoding === 'br' ? entry.br : entry.gzip);
 }
 
@@ -130,6 +130,7 @@ function unstoredEntry(src: CacheSource, generation: number): CacheEntry {
     status: src.status,
     contentType: src.contentType,
     body,
+    size: body.length,
     etag,
     generation,
     builtAt: Date.now(),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliDecompressSync, constants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { Encoding } from './negotiation.ts';
 import { ANY, expiryOf, isWildcard, type Tag } from './tags.ts';
@@ -23,7 +23,14 @@ export type CacheSource = {
 export type CacheEntry = {
   status: number;
   contentType: string;
-  body: Buffer;
+  /**
+   * The body, or null when the entry keeps it only as its brotli variant (`bodyOf` decodes it):
+   * a page is about six times its brotli size, and nearly every client takes brotli, so keeping
+   * both held six times the memory for the few that do not.
+   */
+  body: Buffer | null;
+  /** The body's length in bytes. */
+  size: number;
   /**
    * The compressed variants: null when not worth it (a small body, or no smaller), undefined until
    * a client asks for that encoding (`withEncoding`): a page built for a brotli client is not also
@@ -51,7 +58,11 @@ export type CacheLimits = {
   maxAgeMs: number;
 };
 
-export const DEFAULT_CACHE_LIMITS: CacheLimits = { maxEntries: 2000, maxBytes: 48 * 1024 * 1024, maxAgeMs: 5 * 60_000 };
+/**
+ * 24 MB holds the 2,000 entries at about 12 KB each (a page as brotli, bodies kept only so:
+ * CacheEntry.body); at 48 MB with bodies kept whole it held about 700 product pages.
+ */
+export const DEFAULT_CACHE_LIMITS: CacheLimits = { maxEntries: 2000, maxBytes: 24 * 1024 * 1024, maxAgeMs: 5 * 60_000 };
 
 /** Bodies smaller than this go out as they are: compressing them saves nothing worth the CPU. */
 const MIN_COMPRESS_BYTES = 512;
@@ -87,6 +98,17 @@ async function compressed(body: Buffer, encoding: Encoding, quality = BROTLI_KEP
         })
       : await gz(body, { level: 6 });
   return out.length < body.length ? out : null;
+}
+
+/**
+ * An entry's body, decoded from its brotli variant when it keeps no other (a client that takes no
+ * brotli, a gzip variant made later, the recompression of a draft): synchronous, about 0.1 ms for
+ * a page.
+ */
+export function bodyOf(entry: CacheEntry): Buffer {
+  if (entry.body) return entry.body;
+  if (!entry.br) throw new Error('cache entry without a body');
+  return brotliDecompressSync(entry.br);
 }
 
 export const etagOf = (body: Buffer) => createHash('sha1').update(body).digest('base64url').slice(0, 27);
@@ -240,7 +262,7 @@ export class PublicCache {
    */
   async withEncoding(key: string, entry: CacheEntry, encoding: Encoding): Promise<CacheEntry> {
     if (entry[encoding] !== undefined) return entry;
-    const variant = await compressed(entry.body, encoding);
+    const variant = await compressed(bodyOf(entry), encoding);
     const stored = this.#lru.peek(key);
     if (stored?.etag === entry.etag && stored[encoding] !== undefined) return stored; // another request did it meanwhile
     const next: CacheEntry = { ...entry, [encoding]: variant, bytes: entry.bytes + (variant?.length ?? 0) };
@@ -259,7 +281,7 @@ export class PublicCache {
   #refine(key: string, entry: CacheEntry): void {
     if (this.#refining.has(entry)) return;
     this.#refining.add(entry);
-    compressed(entry.body, 'br', BROTLI_KEPT).then(
+    compressed(bodyOf(entry), 'br', BROTLI_KEPT).then(
       (br) => {
         if (this.#lru.peek(key) !== entry) return;
         const better = br && entry.br && br.length < entry.br.length ? br : entry.br;
@@ -361,10 +383,11 @@ export class PublicCache {
       status: src.status,
       contentType: src.contentType,
       body,
+      size: body.length,
       etag: etagOf(body),
       generation,
       builtAt: this.#now(),
-      bytes: body.length + key.length,
+      bytes: key.length,
       tags,
     };
     encodings.forEach((e, i) => {
@@ -372,7 +395,10 @@ export class PublicCache {
       entry[e] = variant;
       entry.bytes += variant?.length ?? 0;
     });
-    if (entry.br) entry.draft = true;
+    if (entry.br) {
+      entry.draft = true;
+      entry.body = null;
+    } else entry.bytes += body.length;
     // An entry with a deadline (an `expires:` tag) lives until then at most, and not at all once past it.
     const expires = expiryOf(tags);
     // (lru-cache drops an entry once its age exceeds the ttl: one millisecond less makes the deadline itself stale.)

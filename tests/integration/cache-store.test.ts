@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChangeListener, openChangeListener } from '../../server/public-cache/change-listener.ts';
-import { PublicCache } from '../../server/public-cache/store.ts';
+import { bodyOf, type CacheEntry, PublicCache } from '../../server/public-cache/store.ts';
 import { type ChangeNotice, expiresTag } from '../../server/public-cache/tags.ts';
 import { Session } from '../../src/auth/session.entity.ts';
 import { TopHeader } from '../../src/content/top-header.entity.ts';
@@ -19,6 +19,9 @@ const deferred = <T>() => {
   return { promise, resolve };
 };
 
+/** An entry's body as text (decoded when it is kept only as brotli). */
+const text = (e: CacheEntry | undefined) => (e ? bodyOf(e).toString() : undefined);
+
 describe('PublicCache', () => {
   it('stays within its entry and byte limits, dropping the least recently used first', async () => {
     const cache = new PublicCache({ maxEntries: 5, maxBytes: 10_000 });
@@ -27,7 +30,7 @@ describe('PublicCache', () => {
     await cache.get('k46', source('never built'));
     for (let i = 50; i < 54; i++) await cache.get(`k${i}`, source('y'));
     // k46 was used last among the old ones: it outlived k45, k47, k48 and k49.
-    expect(cache.peek('k46')?.body.toString()).toBe('x'.repeat(100));
+    expect(text(cache.peek('k46'))).toBe('x'.repeat(100));
     expect(cache.peek('k47')).toBeUndefined();
 
     // Repeated hits on the most recent entry keep the order; a hit on an older one moves it last.
@@ -41,7 +44,7 @@ describe('PublicCache', () => {
     expect(three.peek('b')).toBeUndefined();
     await three.get('e', source('e'));
     expect(three.peek('c')).toBeUndefined();
-    expect(['a', 'd', 'e'].map((k) => three.peek(k)?.body.toString())).toEqual(['a', 'd', 'e']);
+    expect(['a', 'd', 'e'].map((k) => text(three.peek(k)))).toEqual(['a', 'd', 'e']);
 
     const small = new PublicCache({ maxEntries: 1000, maxBytes: 4096 });
     for (let i = 0; i < 100; i++) await small.get(`k${i}`, source(String(i).repeat(200)));
@@ -78,10 +81,10 @@ describe('PublicCache', () => {
     });
     cache.invalidate();
     gate.resolve();
-    expect((await overlapping).body.toString()).toBe('read before the write');
+    expect(text(await overlapping)).toBe('read before the write');
     expect(cache.peek('b')).toBeUndefined();
     // A request after the write does not join the older build.
-    expect((await cache.get('b', source('fresh'))).body.toString()).toBe('fresh');
+    expect(text(await cache.get('b', source('fresh')))).toBe('fresh');
   });
 
   it('expires entries after their maximum age', async () => {
@@ -89,7 +92,7 @@ describe('PublicCache', () => {
     const cache = new PublicCache({ maxAgeMs: 100 }, () => now);
     await cache.get('a', source('one'));
     now += 50;
-    expect(cache.peek('a')?.body.toString()).toBe('one');
+    expect(text(cache.peek('a'))).toBe('one');
     now += 100;
     expect(cache.peek('a')).toBeUndefined();
   });
@@ -101,12 +104,12 @@ describe('PublicCache', () => {
     await cache.get('hours', tagged('open', ['collections', expiresTag(1_500), expiresTag(3_000)]));
     await cache.get('plain', tagged('no deadline', ['collections']));
     now = 1_499;
-    expect(cache.peek('hours')?.body.toString()).toBe('open');
+    expect(text(cache.peek('hours'))).toBe('open');
     now = 1_500; // the earliest deadline
     expect(cache.peek('hours')).toBeUndefined();
-    expect(cache.peek('plain')?.body.toString()).toBe('no deadline');
+    expect(text(cache.peek('plain'))).toBe('no deadline');
     // Built at or after its deadline (a slow build): answered, not kept.
-    expect((await cache.get('late', tagged('late', [expiresTag(1_500)]))).body.toString()).toBe('late');
+    expect(text(await cache.get('late', tagged('late', [expiresTag(1_500)])))).toBe('late');
     expect(cache.peek('late')).toBeUndefined();
     // A far deadline does not outlive the maximum age.
     await cache.get('far', tagged('far', [expiresTag(1_000_000)]));
@@ -120,10 +123,25 @@ describe('PublicCache', () => {
     const e = await cache.get('page', source(body));
     expect(e.br && brotliDecompressSync(e.br).toString()).toBe(body);
     expect(e.gzip && gunzipSync(e.gzip).toString()).toBe(body);
-    expect((e.br?.length ?? 0) < e.body.length).toBe(true);
+    expect((e.br?.length ?? 0) < e.size).toBe(true);
     const same = await new PublicCache().get('x', source(body));
     expect(same.etag).toBe(e.etag);
     expect((await new PublicCache().get('x', source(`${body}.`))).etag).not.toBe(e.etag);
+  });
+
+  it('keeps a compressed body only as brotli, counting those bytes alone, and decodes it for the clients that need it', async () => {
+    const cache = new PublicCache({ maxBytes: 1_000_000 });
+    const body = `<!doctype html>${'<p>Camiseta Básica — R$ 89,90</p>'.repeat(400)}`;
+    const e = await cache.get('page', source(body), ['br']);
+    expect(e.body).toBeNull();
+    expect(e.size).toBe(Buffer.byteLength(body));
+    expect(cache.size.bytes).toBe('page'.length + (e.br?.length ?? 0));
+    expect(bodyOf(e).toString()).toBe(body);
+    const withGzip = await cache.withEncoding('page', e, 'gzip');
+    expect(withGzip.gzip && gunzipSync(withGzip.gzip).toString()).toBe(body);
+    // A small body is not compressed, and stays as it is.
+    const small = await cache.get('small', source('<p>oi</p>'), ['br']);
+    expect(small.body?.toString()).toBe('<p>oi</p>');
   });
 
   it('compresses a build in the encodings asked for only, and adds another when a client needs it', async () => {
@@ -233,7 +251,7 @@ describe('tagged entries', () => {
     expect(cache.keys()).toEqual(['b']);
     // Nothing under way: the record of changes is let go.
     await cache.get('a', tagged('A2', 'product:1'));
-    expect(cache.peek('a')?.body.toString()).toBe('A2');
+    expect(text(cache.peek('a'))).toBe('A2');
   });
 
   it('a tagged memo is kept until a change touches its tags; one loading during any tagged change is not kept', async () => {
