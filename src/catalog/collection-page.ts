@@ -1,11 +1,10 @@
-import type { CollectionDto, CollectionPageDto, CollectionPageInput, CollectionSort, ProductDto } from '../../shared/catalog.ts';
+import type { CollectionDto, CollectionPageDto, CollectionPageInput, CollectionSort } from '../../shared/catalog.ts';
 import { FEATURED_SLUG } from '../../shared/catalog-paths.ts';
 import { LIMITS } from '../../shared/limits.ts';
 import type { AppContext } from '../context.ts';
 import { assertStoreVisible } from '../settings/store-lock.ts';
-import { toCollectionDto } from './catalog.mapper.ts';
 import { withPayments } from './payment.ts';
-import { PRODUCT_COLUMNS, type ProductRow, productRows, rowToProductDto } from './product-rows.ts';
+import { CARD_COLUMNS, type CardRow, rowToProductCard } from './product-rows.ts';
 import { collectionByOldSlug } from './slug-history.ts';
 
 /**
@@ -42,51 +41,79 @@ function filterSql(input: CollectionPageInput): Sql {
   return { sql: parts.length ? parts.join(' and ') : 'true', params };
 }
 
-type Stats = { total: number; min_price: string | null; max_price: string | null };
-type PageRow = ProductRow & Stats & { c_id: number; c_name: string; c_slug: string; c_sort_order: number; c_active: boolean };
+/** Which products a page lists: a live collection by its slug, a renamed one by its id, or the featured ones. */
+type Scope = { slug: string } | { id: number } | 'featured';
+
+type PageRow = CardRow & {
+  total: number;
+  min_price: string | null;
+  max_price: string | null;
+  c_id: number;
+  c_name: string;
+  c_slug: string;
+  c_sort_order: number;
+  c_active: boolean;
+};
+
+/**
+ * One statement for a page of any scope: the collection, the count after filters, the price range
+ * and the page's rows with their galleries (product-rows.ts), each row carrying the collection and
+ * the figures (a page with no rows: one row of nulls; an unknown slug: none). The count walks the
+ * collection's index entries; the price range reads the two ends of products_collection_price_idx
+ * (on 20,000 products in 40 collections, PGlite: the figures 1.9 -> 1.1 ms against min()/max()
+ * over the collection). `offset 0` keeps the figures a subquery evaluated once: pulled up into the
+ * select list, they would run again for each of the page's rows.
+ */
+async function readPage(ctx: AppContext, scope: Scope, input: CollectionPageInput, page: { offset: number; limit: number }) {
+  const filter = filterSql(input);
+  const featured = scope === 'featured';
+  const member = featured ? 'p.collection_id is null' : 'p.collection_id = c.id';
+  const [from, where, key]: [string, string, (string | number)[]] = featured
+    ? ["(select 0 as id, '' as name, '' as slug, 0 as sort_order, true as active)", '', []]
+    : 'slug' in scope
+      ? ['collections', 'where c.slug = ?', [scope.slug]]
+      : ['collections', 'where c.id = ?', [scope.id]];
+  const end = (dir: 'asc' | 'desc') => `(select p.price::text from products p where ${member} order by p.price ${dir} limit 1)`;
+  return ctx.em.getConnection().execute<PageRow[]>(
+    `select c.id as c_id, c.name as c_name, c.slug as c_slug, c.sort_order as c_sort_order, c.active as c_active,
+            s.total, s.min_price, s.max_price, x.*
+       from ${from} c
+       cross join lateral (
+         select (select count(*) from products p where ${member} and ${filter.sql})::int as total,
+                ${end('asc')} as min_price, ${end('desc')} as max_price
+         offset 0) s
+       left join lateral (
+         select ${CARD_COLUMNS}, row_number() over (order by ${ORDER_BY[input.sort]}) as ord
+           from products p where ${member} and ${filter.sql}
+          order by ${ORDER_BY[input.sort]} limit ? offset ?) x on true
+      ${where}
+      order by x.ord`,
+    [...filter.params, ...filter.params, page.limit, page.offset, ...key],
+  );
+}
 
 /**
  * The collection page (spec §2): an active collection's products sorted, filtered and paged in the
  * database, with the count after filters and the collection's price range; null when no active
  * collection has that slug. A slug the collection had before a rename finds it too (its `slug`
- * then differs: the client moves to it).
- *
- * A page nobody asked for before costs one statement: the collection by its slug, one pass over
- * its products for the count and the price range, and the page's rows with their galleries
- * (product-rows.ts), each row carrying the collection and the figures (a page with no rows, one
- * row of nulls). The featured listing and an old slug take the two-statement path.
+ * then differs: the client moves to it). The featured listing (FEATURED_SLUG) is the products
+ * without a collection, shown as a collection. A page nobody asked for before costs one statement
+ * (readPage); an old slug one more, to find the collection it now names.
  */
 export async function findCollectionPage(ctx: AppContext, input: CollectionPageInput): Promise<CollectionPageDto | null> {
   await assertStoreVisible(ctx);
   const size = LIMITS.collectionPageSize;
   const { from, to } = input.cursor ?? { from: 1, to: 1 };
-  const offset = (from - 1) * size;
-  const limit = (to - from + 1) * size;
-  const page = { offset, limit };
-  if (input.slug === FEATURED_SLUG) return listing(ctx, FEATURED_COLLECTION, input, page);
-
-  const filter = filterSql(input);
-  const rows = await ctx.em.getConnection().execute<PageRow[]>(
-    `select c.id as c_id, c.name as c_name, c.slug as c_slug, c.sort_order as c_sort_order, c.active as c_active,
-            s.total, s.min_price, s.max_price, x.*
-       from collections c
-       cross join lateral (
-         select count(*) filter (where ${filter.sql})::int as total, min(p.price)::text as min_price, max(p.price)::text as max_price
-           from products p where p.collection_id = c.id) s
-       left join lateral (
-         select ${PRODUCT_COLUMNS}, row_number() over (order by ${ORDER_BY[input.sort]}) as ord
-           from products p where p.collection_id = c.id and ${filter.sql}
-          order by ${ORDER_BY[input.sort]} limit ? offset ?) x on true
-      where c.slug = ?
-      order by x.ord`,
-    [...filter.params, ...filter.params, limit, offset, input.slug],
-  );
-  const first = rows[0];
-  if (!first) {
+  const page = { offset: (from - 1) * size, limit: (to - from + 1) * size };
+  if (input.slug === FEATURED_SLUG) return pageDto(ctx, FEATURED_COLLECTION, await readPage(ctx, 'featured', input, page), page);
+  let rows = await readPage(ctx, { slug: input.slug }, input, page);
+  if (!rows[0]) {
     const renamed = await collectionByOldSlug(ctx.em, input.slug);
-    return renamed?.active ? listing(ctx, toCollectionDto(renamed), input, page) : null;
+    if (!renamed) return null;
+    rows = await readPage(ctx, { id: renamed.id }, input, page);
   }
-  if (!first.c_active) return null;
+  const first = rows[0];
+  if (!first?.c_active) return null;
   const collection: CollectionDto = {
     id: first.c_id,
     name: first.c_name,
@@ -94,51 +121,22 @@ export async function findCollectionPage(ctx: AppContext, input: CollectionPageI
     sort_order: first.c_sort_order,
     active: true,
   };
-  const products = rows.filter((r: PageRow) => r.id !== null).map(rowToProductDto);
-  return pageDto(ctx, collection, products, first, page);
+  return pageDto(ctx, collection, rows, page);
 }
 
 async function pageDto(
   ctx: AppContext,
   collection: CollectionDto,
-  products: ProductDto[],
-  stats: Stats | undefined,
+  rows: PageRow[],
   page: { offset: number; limit: number },
 ): Promise<CollectionPageDto> {
-  const total = Number(stats?.total ?? 0);
+  const first = rows[0];
+  const total = Number(first?.total ?? 0);
   return {
     collection,
-    products: await withPayments(ctx, products),
+    products: await withPayments(ctx, rows.filter((r) => r.id !== null).map(rowToProductCard)),
     total,
     has_more: page.offset + page.limit < total,
-    price_range: stats?.min_price && stats.max_price ? { min: stats.min_price, max: stats.max_price } : null,
+    price_range: first?.min_price && first.max_price ? { min: first.min_price, max: first.max_price } : null,
   };
-}
-
-/** A listing by two statements: the figures, then the page's rows (the featured listing, a renamed collection). */
-async function listing(
-  ctx: AppContext,
-  collection: CollectionDto,
-  input: CollectionPageInput,
-  page: { offset: number; limit: number },
-): Promise<CollectionPageDto> {
-  const featured = collection.slug === FEATURED_SLUG;
-  // The featured listing: the products without a collection (products_collection_position_idx has them too).
-  const inList = featured ? 'p.collection_id is null' : 'p.collection_id = ?';
-  const listParams = featured ? [] : [collection.id];
-  const filter = filterSql(input);
-  // One pass over the collection gives the count after filters and the unfiltered price range.
-  const [stats] = await ctx.em.getConnection().execute<Stats[]>(
-    `select count(*) filter (where ${filter.sql})::int as total, min(p.price)::text as min_price, max(p.price)::text as max_price
-       from products p where ${inList}`,
-    [...filter.params, ...listParams],
-  );
-  // ORDER_BY names the table's columns (p.price, not the text it is read as).
-  const products = await productRows(ctx.em, `where ${inList} and ${filter.sql} order by ${ORDER_BY[input.sort]} limit ? offset ?`, [
-    ...listParams,
-    ...filter.params,
-    page.limit,
-    page.offset,
-  ]);
-  return pageDto(ctx, collection, products, stats, page);
 }

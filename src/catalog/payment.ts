@@ -34,7 +34,7 @@ export function paymentOptions(price: string, terms: PaymentTerms): PaymentOptio
 }
 
 /** The products with each card's promises (`payment`). */
-export async function withPayments<T extends ProductDto>(ctx: AppContext, products: T[]): Promise<T[]> {
+export async function withPayments<T extends { price: string }>(ctx: AppContext, products: T[]): Promise<T[]> {
   if (products.length === 0) return products;
   const terms = await paymentTerms(ctx);
   return products.map((p) => ({ ...p, payment: paymentSummary(p.price, terms) }));

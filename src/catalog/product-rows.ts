@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { ProductDto } from '../../shared/catalog.ts';
+import type { ProductCardDto, ProductDto } from '../../shared/catalog.ts';
 import { productDto } from './catalog.mapper.ts';
 
 /**
@@ -11,6 +11,12 @@ import { productDto } from './catalog.mapper.ts';
 export const PRODUCT_COLUMNS = `p.id, p.title, p.slug, p.description, p.price::text as price, p.old_price::text as old_price,
   p.image_url, p.collection_id, p.shopify_product_id, p.position,
   array(select i.url from product_images i where i.product_id = p.id order by i.position, i.id) as images`;
+
+/**
+ * The columns of a product card (ProductCardDto): PRODUCT_COLUMNS but the description, which only
+ * the product page shows (a merchant's descriptions run to kilobytes; a collection page has 24 cards).
+ */
+export const CARD_COLUMNS = PRODUCT_COLUMNS.replace('p.description, ', '');
 
 /** A row read with PRODUCT_COLUMNS. */
 export type ProductRow = {
@@ -29,6 +35,14 @@ export type ProductRow = {
 
 export const rowToProductDto = (r: ProductRow): ProductDto =>
   productDto({ ...r, collection: r.collection_id === null ? null : { id: r.collection_id } }, r.images ?? []);
+
+/** A row read with CARD_COLUMNS. */
+export type CardRow = Omit<ProductRow, 'description'>;
+
+export const rowToProductCard = (r: CardRow): ProductCardDto => {
+  const { description: _, ...card } = rowToProductDto({ ...r, description: '' });
+  return card;
+};
 
 /**
  * `select PRODUCT_COLUMNS from products p <rest>`: `rest` holds the conditions, order and limit

@@ -25,29 +25,30 @@ export const REVIEWS_OF_P = `coalesce((select json_agg(json_build_object('id', r
   'reviewer_city', r.reviewer_city, 'rating', r.rating, 'review_text', r.review_text) order by r.id)
   from reviews r where r.product_id = p.id), '[]')`;
 
+/** The reviews and their stats from a REVIEWS_OF_P column (JSON text or already parsed, by driver). */
+function reviewList(column: unknown): ReviewListDto {
+  const reviews = (typeof column === 'string' ? JSON.parse(column) : column) as ReviewDto[];
+  return { reviews, stats: reviewStats(reviews.map((r) => r.rating)) };
+}
+
 /** Keeps a product's reviews, read with REVIEWS_OF_P, for listReviews in the same request. */
 export function rememberReviews(ctx: AppContext, productId: number, column: unknown): void {
-  const reviews = (typeof column === 'string' ? JSON.parse(column) : column) as ReviewDto[];
   ctx.memo ??= {};
-  ctx.memo.reviews = { productId, list: { reviews, stats: reviewStats(reviews.map((r) => r.rating)) } };
+  ctx.memo.reviews = { productId, list: reviewList(column) };
 }
 
 /**
  * A product's reviews (oldest first) with their stats, for the product page. One statement tells
- * both whether the product exists (no row) and its reviews (none: one row of nulls); none at all
- * when the request already read them with the product.
+ * both whether the product exists (no row) and its reviews; none at all when the request already
+ * read them with the product.
  */
 export async function listReviews(ctx: AppContext, productId: number): Promise<ReviewListDto> {
   await assertStoreVisible(ctx);
   const known = ctx.memo?.reviews;
   if (known?.productId === productId) return known.list;
-  type Row = ReviewDto | { id: null };
-  const rows: Row[] = await ctx.em.getConnection().execute<Row[]>(
-    `select r.id, r.reviewer_name, r.reviewer_city, r.rating, r.review_text
-       from products p left join reviews r on r.product_id = p.id where p.id = ? order by r.id`,
-    [productId],
-  );
-  if (rows.length === 0) throw new AppError('NOT_FOUND', MESSAGES.productNotFound);
-  const reviews = rows.filter((r): r is ReviewDto => r.id !== null);
-  return { reviews, stats: reviewStats(reviews.map((r: ReviewDto) => r.rating)) };
+  const [row] = await ctx.em
+    .getConnection()
+    .execute<{ reviews: unknown }[]>(`select ${REVIEWS_OF_P} as reviews from products p where p.id = ?`, [productId]);
+  if (!row) throw new AppError('NOT_FOUND', MESSAGES.productNotFound);
+  return reviewList(row.reviews);
 }

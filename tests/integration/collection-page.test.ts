@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { collectionSearch, parseCollectionSearch } from '../../client/storefront/collection/collection-search.ts';
 import { createCaller } from '../../server/trpc/router.ts';
 import type { CollectionPageDto } from '../../shared/catalog.ts';
+import { FEATURED_SLUG } from '../../shared/catalog-paths.ts';
 import { LIMITS } from '../../shared/limits.ts';
 import { contextFor } from '../helpers/context.ts';
 import { insertCollection } from '../helpers/fixtures.ts';
@@ -176,6 +177,35 @@ describe('catalog.collectionPage: which collections', () => {
   it('answers null for an inactive or unknown collection', async () => {
     expect(await caller().catalog.collectionPage({ slug: 'antiga' } as never)).toBeNull();
     expect(await caller().catalog.collectionPage({ slug: 'nao-existe' } as never)).toBeNull();
+  });
+
+  it('reads a page in one statement by a live slug or for the featured listing; an old slug takes one more to find its collection', async () => {
+    const conn = t.db.fork().getConnection();
+    const [roupas] = await conn.execute<{ id: number }[]>("select id from collections where slug = 'roupas'");
+    await conn.execute("insert into slug_history (kind, slug, collection_id) values ('collection', 'roupas-velhas', ?)", [roupas?.id]);
+    await conn.execute("insert into products (title, slug, price) values ('Destaque', 'destaque-1', 12.5)");
+    const spy = vi.spyOn(conn, 'execute');
+    // The statements over the catalogue (this caller has no shared settings row: it reads settings too).
+    const catalogue = () => spy.mock.calls.filter((c) => /\b(products|collections|slug_history)\b/.test(String(c[0]))).length;
+    try {
+      const live = await page({ sort: 'preco-desc', max: 100 });
+      expect(catalogue()).toBe(1);
+      spy.mockClear();
+      const featured = await caller().catalog.collectionPage({ slug: FEATURED_SLUG } as never);
+      expect(catalogue()).toBe(1);
+      expect(featured).toMatchObject({ total: 1, products: [{ title: 'Destaque' }], price_range: { min: '12.50', max: '12.50' } });
+      spy.mockClear();
+      const old = await caller().catalog.collectionPage({ slug: 'roupas-velhas', sort: 'preco-desc', max: 100 } as never);
+      expect(catalogue()).toBe(3); // the slug, its history, the page
+      // The same page as by its current slug, which it names (the client moves there).
+      expect(old).toEqual(live);
+      // Cards carry no description (only the product page shows it).
+      expect(live.products[0]).not.toHaveProperty('description');
+    } finally {
+      spy.mockRestore();
+      await conn.execute("delete from slug_history where slug = 'roupas-velhas'");
+      await conn.execute("delete from products where slug = 'destaque-1'");
+    }
   });
 
   it('an empty collection has no price range', async () => {
