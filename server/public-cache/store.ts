@@ -73,11 +73,12 @@ const ALL_ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
 /**
  * Brotli's quality for an answer built on a miss, and for one asked for again. Most misses of a
  * big catalogue are asked once (a product page a search engine crawls); the pages shoppers come
- * back to are recompressed better on their first hit (`#refine`). Measured on a 43 KB product page
- * and a 78 KB collection page, with the server's malloc settings: quality 4 takes 0.8-1.4 ms of
- * CPU for 10.7-12.0 KB, quality 6 2.0-2.7 ms for 9.8-11.0 KB (quality 11: 90-220 ms).
+ * back to are recompressed better on their first hit (`#refine`). Measured 2026-11-27 on pages of
+ * the 20,000-product bench shop (product 24 KB, collection 44 KB, home 165 KB): quality 2 takes
+ * 0.16 / 0.22 / 0.37 ms for 6.7 / 8.3 / 11.5 KB, quality 4 0.33 / 0.35 / 0.75 ms for 6.3 / 7.9 /
+ * 10.7 KB, quality 6 about twice quality 4's time for 5-8% less (quality 11: 90-220 ms).
  */
-const BROTLI_ON_MISS = 4;
+const BROTLI_ON_MISS = 2;
 const BROTLI_KEPT = 6;
 
 /**
