@@ -5,11 +5,12 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { HEAP_FLAGS, withMallocEnv } from '../../src/process-settings.ts';
+import { folderSettled } from '../folder-settled.ts';
 import type { ProbeStats } from './probe.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -137,19 +138,6 @@ export type ShopOptions = {
   pin?: boolean;
 };
 
-/** Resolves once the uploads folder has not changed for 3 s (at most 10 minutes). */
-async function uploadsSettled(dir: string): Promise<void> {
-  const snapshot = () => (existsSync(dir) ? readdirSync(dir).length : 0);
-  let last = -1;
-  let still = 0;
-  for (const deadline = Date.now() + 600_000; still < 6 && Date.now() < deadline; ) {
-    const now = snapshot();
-    still = now === last ? still + 1 : 0;
-    last = now;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
 /**
  * The shop as `npm start` runs it (production mode, and the process settings server/main.ts would
  * restart itself with, given here: the probe's IPC channel would not survive that restart), on a
@@ -210,7 +198,7 @@ export async function startShop(opts: ShopOptions = {}, ownsDataDir = !opts.data
       return reply;
     },
     resetLoopDelay: () => void child.send({ type: 'reset' }),
-    settled: () => uploadsSettled(join(dataDir, 'uploads')),
+    settled: () => folderSettled(join(dataDir, 'uploads')),
     stop: () => stopChild(child),
     restart: async () => {
       await stopChild(child);

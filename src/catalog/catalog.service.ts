@@ -33,8 +33,8 @@ export async function listProducts(
     const query = toPrefixQuery(input.q);
     if (!query) return [];
     const limit = Math.min(input.limit ?? LIMITS.searchMaxResults, PRODUCTS_IN_ONE_ANSWER);
-    // In the order the search gave them (position, id).
-    return productsByIds(ctx.em, await searchProductIds(ctx, query, input.collection_id, limit, offset));
+    const { sql, params } = productSearchSql(query, input.collection_id, limit, offset);
+    return (await ctx.em.getConnection().execute<ProductRow[]>(sql, params)).map(rowToProductDto);
   }
   const limit = Math.min(input.limit ?? PRODUCTS_IN_ONE_ANSWER, PRODUCTS_IN_ONE_ANSWER);
   const inCollection = input.collection_id ? 'where p.collection_id = ?' : '';
@@ -48,18 +48,6 @@ export async function listProducts(
 /** The storefront's product list (the search overlay): listProducts with each card's payment promises. */
 export async function listStoreProducts(ctx: AppContext, input: Parameters<typeof listProducts>[1] = {}): Promise<ProductDto[]> {
   return withPayments(ctx, await listProducts(ctx, input));
-}
-
-async function searchProductIds(
-  ctx: AppContext,
-  query: string,
-  collectionId: number | undefined,
-  limit: number,
-  offset: number,
-): Promise<number[]> {
-  const { sql, params } = productSearchSql(query, collectionId, limit, offset);
-  const rows = await ctx.em.getConnection().execute<{ id: number }[]>(sql, params);
-  return rows.map((r: { id: number }) => r.id);
 }
 
 export async function getProduct(ctx: AppContext, by: { id: number } | { slug: string }): Promise<ProductDto> {

@@ -1,3 +1,5 @@
+import { PRODUCT_COLUMNS } from './product-rows.ts';
+
 /**
  * Search normalisation: lower case, accents removed, so "Camisa Açaí" is found by "acai".
  * The same function builds products.search_text on write and the query terms on read.
@@ -23,8 +25,9 @@ export const productSearchText = (title: string, description: string): string =>
   normalizeForSearch(`${title} ${description}`).slice(0, 4000);
 
 /**
- * The search statement: the GIN index products_search_idx answers the `@@` match (a test checks
- * the plan at 100k products); collection filter and order apply to the matches only.
+ * The search statement, one for the page of results: the GIN index products_search_idx answers the
+ * `@@` match (a test checks the plan at 100k products); collection filter and order apply to the
+ * matches only, and the page's products are read with their galleries (product-rows.ts).
  */
 export function productSearchSql(
   prefixQuery: string,
@@ -36,9 +39,11 @@ export function productSearchSql(
   return {
     // The matches first (materialized: the planner would otherwise walk products_position_idx in
     // order, testing every row, to find a rare word's few), then their order.
-    sql: `with matches as materialized (
-            select id, position from products where to_tsvector('simple', search_text) @@ to_tsquery('simple', ?)${inCollection}
-          ) select id from matches order by position, id limit ? offset ?`,
+    sql: `select ${PRODUCT_COLUMNS} from (
+            with matches as materialized (
+              select id, position from products where to_tsvector('simple', search_text) @@ to_tsquery('simple', ?)${inCollection}
+            ) select id, position from matches order by position, id limit ? offset ?
+          ) m join products p on p.id = m.id order by m.position, m.id`,
     params: collectionId ? [prefixQuery, collectionId, limit, offset] : [prefixQuery, limit, offset],
   };
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { productSearchSql, toPrefixQuery } from '../../src/catalog/search.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -57,5 +57,25 @@ describe(`search over ${N.toLocaleString('en')} products`, () => {
     const common = await get('Camis');
     expect(common.json()).toHaveLength(8);
     expect(common.json()[0]).toMatchObject({ title: 'Produto 5', position: 5 });
+  });
+
+  it('reads a page of results, the products with their galleries, in one statement', async () => {
+    await t.app.inject({ method: 'GET', url: '/trpc/settings.get' }); // the reads every answer shares are known
+    const conn = t.db.fork().getConnection();
+    const spy = vi.spyOn(conn, 'execute');
+    try {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/trpc/catalog.products?input=${encodeURIComponent(JSON.stringify({ q: 'cane 4', limit: 8 }))}`,
+      });
+      expect(res.statusCode).toBe(200);
+      const titles = res.json().result.data.map((p: { title: string }) => p.title);
+      // 'caneca' is every product g with g % 5 = 1; '4' starts the words 4, 41, 401...
+      const expected = Array.from({ length: N }, (_, i) => i + 1).filter((g) => g % 5 === 1 && String(g).startsWith('4'));
+      expect(titles).toEqual(expected.slice(0, 8).map((g) => `Produto ${g}`));
+      expect(spy.mock.calls.filter((c) => /\bproducts\b/.test(String(c[0])))).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
@@ -101,18 +101,6 @@ export async function startShop(
       return { code: child.exitCode, lockReleased };
     },
   };
-}
-
-/** Resolves once `dir` (the uploads folder) has not changed for 3 s: the image variants are all drawn. */
-export async function filesSettled(dir: string): Promise<void> {
-  const count = () => (existsSync(dir) ? readdirSync(dir).length : 0);
-  for (let last = -1, still = 0, deadline = Date.now() + 300_000; still < 6; ) {
-    if (Date.now() > deadline) throw new Error(`${dir} still changing after 5 minutes`);
-    const now = count();
-    still = now === last ? still + 1 : 0;
-    last = now;
-    await new Promise((r) => setTimeout(r, 500));
-  }
 }
 
 export function launchBrowser(): Promise<Browser> {

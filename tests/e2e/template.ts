@@ -5,13 +5,14 @@
  * tests: `node tests/e2e/template.ts <dir>`.
  */
 import { join } from 'node:path';
-import { filesSettled, startShop } from './server.ts';
+import { folderSettled } from '../../scripts/folder-settled.ts';
+import { startShop } from './server.ts';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: node tests/e2e/template.ts <empty directory>');
 const started = performance.now();
 const shop = await startShop({}, { dataDir: dir });
-await filesSettled(join(dir, 'uploads'));
+await folderSettled(join(dir, 'uploads'));
 const { code, lockReleased } = await shop.stop();
 if (code !== 0 || !lockReleased) throw new Error(`the template shop did not stop cleanly (exit ${code}):\n${shop.output()}`);
 console.log(`demo shop for the browser tests ready in ${dir} (${Math.round((performance.now() - started) / 1000)} s)`);

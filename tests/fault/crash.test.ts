@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
+import { folderSettled } from '../../scripts/folder-settled.ts';
 import { createStore, login, onPostgres, type Shop, type Store, sleep, startShop } from './harness.ts';
 
 type Review = { reviewer_name: string; review_text: string };
@@ -24,17 +25,6 @@ const files = () => readdirSync(uploadsDir()).sort();
 /** An image's responsive variants (`<id>-640.avif`) belong to it: the original's name stem. */
 const stemOf = (file: string) => file.replace(/-\d+\.(avif|webp)$/, '').replace(/\.[a-z]+$/, '');
 const isVariant = (file: string) => /-\d+\.(avif|webp)$/.test(file);
-/** The demo's variants are written in the background after start: wait until the folder is still. */
-async function uploadsSettled(): Promise<void> {
-  let last = '';
-  for (let still = 0; still < 4; ) {
-    const now = files().join('|');
-    still = now === last ? still + 1 : 0;
-    last = now;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
 /**
  * Sends a multipart POST and SIGKILLs the process once the server works on it: as soon as `moment`
  * holds (polled every few ms), or `afterMs` after the request arrived.
@@ -97,7 +87,7 @@ describe(`SIGKILL during writes, then a restart (${onPostgres ? 'PostgreSQL' : '
         (i) => i.url,
       );
     const beforeImages = await listImages();
-    await uploadsSettled();
+    await folderSettled(uploadsDir());
     const beforeFiles = files();
     const originals = () => files().filter((f) => !isVariant(f));
     const form = new FormData();
