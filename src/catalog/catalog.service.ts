@@ -2,6 +2,7 @@ import type { CollectionDto, HomeDto, ProductDto } from '../../shared/catalog.ts
 import { MESSAGES } from '../../shared/errors.ts';
 import { LIMITS } from '../../shared/limits.ts';
 import type { AppContext } from '../context.ts';
+import { executePrepared } from '../db/prepared-statements.ts';
 import { AppError } from '../errors.ts';
 import { REVIEWS_OF_P, rememberReviews } from '../reviews/review.service.ts';
 import { assertStoreVisible } from '../settings/store-lock.ts';
@@ -34,7 +35,7 @@ export async function listProducts(
     if (!query) return [];
     const limit = Math.min(input.limit ?? LIMITS.searchMaxResults, PRODUCTS_IN_ONE_ANSWER);
     const { sql, params } = productSearchSql(query, input.collection_id, limit, offset);
-    return (await ctx.em.getConnection().execute<ProductRow[]>(sql, params)).map(rowToProductDto);
+    return (await executePrepared<ProductRow[]>(ctx.em, sql, params)).map(rowToProductDto);
   }
   const limit = Math.min(input.limit ?? PRODUCTS_IN_ONE_ANSWER, PRODUCTS_IN_ONE_ANSWER);
   const inCollection = input.collection_id ? 'where p.collection_id = ?' : '';
@@ -106,12 +107,11 @@ export async function getHome(ctx: AppContext): Promise<HomeDto> {
  */
 export async function findProductBySlug(ctx: AppContext, slug: string): Promise<ProductDto | null> {
   await assertStoreVisible(ctx);
-  const [row] = await ctx.em
-    .getConnection()
-    .execute<(ProductRow & { reviews: unknown })[]>(
-      `select ${PRODUCT_COLUMNS}, ${REVIEWS_OF_P} as reviews from products p where p.slug = ? limit 1`,
-      [slug],
-    );
+  const [row] = await executePrepared<(ProductRow & { reviews: unknown })[]>(
+    ctx.em,
+    `select ${PRODUCT_COLUMNS}, ${REVIEWS_OF_P} as reviews from products p where p.slug = ? limit 1`,
+    [slug],
+  );
   if (row) {
     rememberReviews(ctx, row.id, row.reviews);
     return withPaymentOptions(ctx, rowToProductDto(row));

@@ -2,6 +2,7 @@ import type { CollectionDto, CollectionPageDto, CollectionPageInput, CollectionS
 import { FEATURED_SLUG } from '../../shared/catalog-paths.ts';
 import { LIMITS } from '../../shared/limits.ts';
 import type { AppContext } from '../context.ts';
+import { executePrepared } from '../db/prepared-statements.ts';
 import { assertStoreVisible } from '../settings/store-lock.ts';
 import { withPayments } from './payment.ts';
 import { CARD_COLUMNS, type CardRow, rowToProductCard } from './product-rows.ts';
@@ -74,7 +75,8 @@ async function readPage(ctx: AppContext, scope: Scope, input: CollectionPageInpu
       ? ['collections', 'where c.slug = ?', [scope.slug]]
       : ['collections', 'where c.id = ?', [scope.id]];
   const end = (dir: 'asc' | 'desc') => `(select p.price::text from products p where ${member} order by p.price ${dir} limit 1)`;
-  return ctx.em.getConnection().execute<PageRow[]>(
+  return executePrepared<PageRow[]>(
+    ctx.em,
     `select c.id as c_id, c.name as c_name, c.slug as c_slug, c.sort_order as c_sort_order, c.active as c_active,
             s.total, s.min_price, s.max_price, x.*
        from ${from} c

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executePrepared, numberedPlaceholders } from '../../src/db/prepared-statements.ts';
+import { insertCollection } from '../helpers/fixtures.ts';
+import { TEST_DATABASE_URL } from '../helpers/pg.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  const id = await insertCollection(t.db, 'Roupas', 'roupas', 1);
+  const conn = t.db.fork().getConnection();
+  for (let i = 1; i <= 5; i++) {
+    await conn.execute('insert into products (title, slug, price, collection_id) values (?, ?, ?, ?)', [
+      `Produto ${i}`,
+      `p-${i}`,
+      `${i}0.00`,
+      id,
+    ]);
+  }
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const SQL = 'select p.title, p.price::text as price from products p where p.price >= cast(? as numeric) order by p.price limit ?';
+const prepared = () =>
+  t.db.fork().getConnection().execute<{ name: string }[]>("select name from pg_prepared_statements where name like 'sf\\_%'");
+
+describe('storefront statements prepared on the embedded database', () => {
+  it('numbers the placeholders for PREPARE', () => {
+    expect(numberedPlaceholders('select ? where a = ? and b = ?')).toBe('select $1 where a = $2 and b = $3');
+  });
+
+  it('answers what the statement answers unprepared, whatever the parameters', async () => {
+    const em = t.db.fork();
+    for (const params of [
+      ['20', 2],
+      ['35', 10],
+      ['999', 1],
+    ] as const) {
+      expect(await executePrepared(em, SQL, params)).toEqual(await em.getConnection().execute(SQL, [...params]));
+    }
+  });
+
+  it.skipIf(!!TEST_DATABASE_URL)('PGlite: prepares a statement once, however many calls, concurrent first calls included', async () => {
+    const sql = `${SQL} offset 0`;
+    const before = (await prepared()).length;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => executePrepared(t.db.fork(), sql, ['10', 3])));
+    for (const a of answers) expect(a).toEqual(answers[0]);
+    expect(answers[0]).toHaveLength(3);
+    await executePrepared(t.db.fork(), sql, ['40', 3]);
+    expect((await prepared()).length).toBe(before + 1);
+  });
+
+  it.skipIf(!!TEST_DATABASE_URL)('PGlite: a session that lost its statements prepares them again', async () => {
+    await executePrepared(t.db.fork(), SQL, ['10', 1]);
+    await t.db.fork().getConnection().execute('deallocate all');
+    expect(await prepared()).toEqual([]);
+    expect(await executePrepared(t.db.fork(), SQL, ['30', 5])).toEqual([
+      { title: 'Produto 3', price: '30.00' },
+      { title: 'Produto 4', price: '40.00' },
+      { title: 'Produto 5', price: '50.00' },
+    ]);
+    expect(await prepared()).toHaveLength(1);
+  });
+
+  it.skipIf(!TEST_DATABASE_URL)('PostgreSQL: statements go as they are (each pooled connection would need its own)', async () => {
+    await executePrepared(t.db.fork(), SQL, ['10', 1]);
+    expect(await prepared()).toEqual([]);
+  });
+
+  it('a statement the database refuses is an error, not a retry', async () => {
+    await expect(executePrepared(t.db.fork(), 'select * from no_such_table where id = ?', [1])).rejects.toThrow(/no_such_table/);
+    // and the next call with a good statement still works
+    expect(await executePrepared(t.db.fork(), SQL, ['50', 1])).toEqual([{ title: 'Produto 5', price: '50.00' }]);
+  });
+});
