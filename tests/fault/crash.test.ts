@@ -116,6 +116,9 @@ describe(`SIGKILL during writes, then a restart (${onPostgres ? 'PostgreSQL' : '
       'the gallery keeps its old images',
     );
     assert.ok(added.length === 0 || added.length === 6, `all six new images or none (got ${added.length})`);
+    // The restarted shop draws the variants of committed images in the background (each written
+    // under a temporary name, then renamed): what counts is what is left once it is done.
+    await folderSettled(uploadsDir());
     const newFiles = files().filter((f) => !beforeFiles.includes(f));
     t.diagnostic(`${added.length} new images in the gallery, ${newFiles.length} new files`);
     assert.deepEqual(
