@@ -3,20 +3,21 @@ import type { ProductCardDto, ProductDto } from '../../shared/catalog.ts';
 import { productDto } from './catalog.mapper.ts';
 
 /**
+ * The columns of a product card (ProductCardDto): everything a product shows but the description,
+ * which only the product page shows (a merchant's descriptions run to kilobytes; a collection page
+ * has 24 cards).
+ */
+export const CARD_COLUMNS = `p.id, p.title, p.slug, p.price::text as price, p.old_price::text as old_price,
+  p.image_url, p.collection_id, p.shopify_product_id, p.position,
+  array(select i.url from product_images i where i.product_id = p.id order by i.position, i.id) as images`;
+
+/**
  * Products as the API shows them, read without entities: one statement gives the rows and their
  * galleries (product_images_product_idx answers each), mapped straight to DTOs. For public reads
  * that only show products (pages, lists, streams): no identity map, no hydration, one round trip.
  * Writes and the admin go through the entities.
  */
-export const PRODUCT_COLUMNS = `p.id, p.title, p.slug, p.description, p.price::text as price, p.old_price::text as old_price,
-  p.image_url, p.collection_id, p.shopify_product_id, p.position,
-  array(select i.url from product_images i where i.product_id = p.id order by i.position, i.id) as images`;
-
-/**
- * The columns of a product card (ProductCardDto): PRODUCT_COLUMNS but the description, which only
- * the product page shows (a merchant's descriptions run to kilobytes; a collection page has 24 cards).
- */
-export const CARD_COLUMNS = PRODUCT_COLUMNS.replace('p.description, ', '');
+export const PRODUCT_COLUMNS = `p.description, ${CARD_COLUMNS}`;
 
 /** A row read with PRODUCT_COLUMNS. */
 export type ProductRow = {
