@@ -29,6 +29,7 @@ import { loadGeo } from './location/location-source.ts';
 import { accessLogPlugin } from './plugins/access-log.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { contextPlugin } from './plugins/context.ts';
+import { dbMaintenancePlugin } from './plugins/db-maintenance.ts';
 import { clientErrorResponse, errorBody, errorsPlugin } from './plugins/errors.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -122,6 +123,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(contextPlugin);
   await app.register(publicCachePlugin);
   await app.register(sessionSweeperPlugin);
+  await app.register(dbMaintenancePlugin);
 
   await app.register(healthRoutes);
   await app.register(trpcRoutes);

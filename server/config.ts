@@ -82,6 +82,8 @@ const EnvSchema = z.object({
   UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(0),
   UPLOAD_SLOTS: z.coerce.number().int().positive().default(3),
+  // On unless set false; off by default under NODE_ENV=test, where a pass would land in the middle of tests.
+  EMBEDDED_MAINTENANCE: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
 });
 
 export type AppConfig = {
@@ -124,6 +126,8 @@ export type AppConfig = {
   maxConnectionsPerAddress: number;
   /** Uploads (multipart requests) taken in at once; more are answered 503 before their body is read. */
   uploadSlots: number;
+  /** The embedded database (PGlite) vacuumed and analyzed when idle (server/plugins/db-maintenance.ts). */
+  embeddedMaintenance: boolean;
 };
 
 /** Uploaded images live under the data directory, served at /uploads/. */
@@ -176,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadTimeoutMs: e.UPLOAD_TIMEOUT_MS,
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     uploadSlots: e.UPLOAD_SLOTS,
+    embeddedMaintenance: e.EMBEDDED_MAINTENANCE ? ['true', '1', 'yes'].includes(e.EMBEDDED_MAINTENANCE) : e.NODE_ENV !== 'test',
   };
 }
 

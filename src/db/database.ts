@@ -9,6 +9,7 @@ import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import { MIGRATIONS } from '../../migrations/index.ts';
 import { lockDataDirWhenFree } from './data-dir-lock.ts';
+import { maintainEmbedded, type TableDone } from './embedded-maintenance.ts';
 import { ENTITIES } from './entities.ts';
 import { DEFAULT_POOL, guardPool, type PoolOptions, type PoolWatch } from './pool-guard.ts';
 
@@ -32,6 +33,11 @@ export type Database = {
   migrate(): Promise<string[]>;
   /** PGlite only: the data directory as a tar.gz (used to cache a migrated template for tests). */
   dump(): Promise<Blob>;
+  /**
+   * PGlite only: vacuums and analyzes the tables that need it (embedded-maintenance.ts); what it
+   * did, table by table. On PostgreSQL nothing: the server's autovacuum does it.
+   */
+  maintain(): Promise<TableDone[]>;
   close(): Promise<void>;
   /** Where the change triggers' notifications are heard (every committed write to a public table, whoever made it). */
   changes: ChangeSource;
@@ -149,6 +155,7 @@ export async function openDatabase(
           notify: async (payload) => void (await orm.em.getConnection('write').execute('select pg_notify(?, ?)', [channel, payload])),
         }
       : { kind: 'embedded', channel, listen: async (onPayload) => (await native()).listen(channel, onPayload) };
+  let maintained = false;
   return {
     kind: target.kind,
     changes,
@@ -163,6 +170,12 @@ export async function openDatabase(
     },
     async dump() {
       return (await native()).dumpDataDir('gzip');
+    },
+    async maintain() {
+      if (target.kind === 'postgresql') return [];
+      const done = await maintainEmbedded(await native(), !maintained);
+      maintained = true;
+      return done;
     },
     async close() {
       try {

@@ -1,0 +1,212 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/config.ts';
+import { dbMaintenancePlugin } from '../../server/plugins/db-maintenance.ts';
+import type { Database } from '../../src/db/database.ts';
+import { type TableStats, THRESHOLDS, workFor } from '../../src/db/embedded-maintenance.ts';
+import { TEST_DATABASE_URL } from '../helpers/pg.ts';
+import { openTestDatabase } from '../helpers/test-app.ts';
+
+const stats = (over: Partial<TableStats>): TableStats => ({
+  table: 'products',
+  tuples: 10_000,
+  pages: 500,
+  dead: 0,
+  inserted: 0,
+  modified: 0,
+  analyzed: true,
+  ...over,
+});
+
+describe("the embedded database's autovacuum rules", () => {
+  it("vacuums past autovacuum's thresholds: dead rows, inserted rows", () => {
+    const deadLimit = THRESHOLDS.vacuum.base + THRESHOLDS.vacuum.share * 10_000;
+    expect(workFor(stats({ dead: deadLimit }), false)).toBeNull();
+    expect(workFor(stats({ dead: deadLimit + 1 }), false)).toEqual({ table: 'products', vacuum: true, analyze: false });
+    const insertLimit = THRESHOLDS.insertVacuum.base + THRESHOLDS.insertVacuum.share * 10_000;
+    expect(workFor(stats({ inserted: insertLimit }), false)).toBeNull();
+    expect(workFor(stats({ inserted: insertLimit + 1 }), false)?.vacuum).toBe(true);
+  });
+
+  it('analyzes past the changed-rows threshold, and a table that has rows but no statistics', () => {
+    const limit = THRESHOLDS.analyze.base + THRESHOLDS.analyze.share * 10_000;
+    expect(workFor(stats({ modified: limit }), false)).toBeNull();
+    expect(workFor(stats({ modified: limit + 1 }), false)).toEqual({ table: 'products', vacuum: false, analyze: true });
+    expect(workFor(stats({ analyzed: false }), false)).toEqual({ table: 'products', vacuum: false, analyze: true });
+    expect(workFor(stats({ analyzed: false, pages: 0, tuples: -1 }), false)).toBeNull();
+    expect(workFor(stats({ analyzed: false, pages: 3, tuples: -1 }), false)?.analyze).toBe(true);
+    // Emptied: its last vacuum counted no row, so there is nothing to gather.
+    expect(workFor(stats({ analyzed: false, pages: 3, tuples: 0 }), false)).toBeNull();
+  });
+
+  it("a process's first pass vacuums every table of some size (its counters start at zero)", () => {
+    expect(workFor(stats({}), true)).toEqual({ table: 'products', vacuum: true, analyze: false });
+    expect(workFor(stats({ pages: THRESHOLDS.firstPassMinPages - 1 }), true)).toBeNull();
+  });
+
+  it('a table never vacuumed nor analyzed (reltuples -1) counts as empty', () => {
+    expect(workFor(stats({ tuples: -1, inserted: THRESHOLDS.insertVacuum.base + 1, analyzed: false }), false)).toEqual({
+      table: 'products',
+      vacuum: true,
+      analyze: true,
+    });
+  });
+});
+
+type Table = { pages: number; visible: number; tuples: number; stats: number; dead: number };
+
+describe.skipIf(!!TEST_DATABASE_URL)('PGlite: vacuum and analyze as autovacuum would', () => {
+  let db: Database;
+  let dispose: () => Promise<void>;
+  const products = async (): Promise<Table> => {
+    // A session reports its counters at most once a second, unless told to at its next statement.
+    await db.fork().getConnection().execute('select pg_stat_force_next_flush()');
+    const [row] = await db
+      .fork()
+      .getConnection()
+      .execute<Table[]>(
+        `select c.relpages as pages, c.relallvisible as visible, c.reltuples::float8 as tuples,
+              (select count(*) from pg_statistic s where s.starelid = c.oid)::int as stats,
+              (select n_dead_tup from pg_stat_user_tables where relid = c.oid)::int as dead
+         from pg_class c where c.relname = 'products' and c.relnamespace = current_schema()::regnamespace`,
+      );
+    if (!row) throw new Error('no products table');
+    return row;
+  };
+
+  beforeAll(async () => {
+    ({ db, dispose } = await openTestDatabase());
+    await db
+      .fork()
+      .getConnection()
+      .execute(
+        `insert into products (title, slug, description, price)
+         select 'Produto ' || i, 'produto-' || i, repeat('descrição ', 20), 10 + i % 300 from generate_series(1, 3000) i`,
+      );
+  });
+  afterAll(async () => {
+    await dispose();
+  });
+
+  it('the first pass vacuums and analyzes an imported table; the planner then knows its rows', async () => {
+    const before = await products();
+    expect(before.stats).toBe(0);
+    expect(before.visible).toBe(0);
+    const done = await db.maintain();
+    expect(done.find((d) => d.table === 'products')).toMatchObject({ vacuum: true, analyze: true });
+    for (const d of done) expect(d.ms).toBeGreaterThanOrEqual(0);
+    const after = await products();
+    expect(after.tuples).toBe(3000);
+    expect(after.stats).toBeGreaterThan(0);
+    expect(after.pages).toBeGreaterThan(0);
+    expect(after.visible).toBe(after.pages);
+  });
+
+  it('a second pass with nothing due does nothing', async () => {
+    expect(await db.maintain()).toEqual([]);
+  });
+
+  it('rows updated past the threshold: their dead versions are vacuumed and the table analyzed again', async () => {
+    // 3,000 rows: vacuum past 50 + 600 dead rows, analyze past 50 + 300 changed rows.
+    await db.fork().getConnection().execute('update products set price = price + 1 where id % 3 = 0');
+    expect((await products()).dead).toBe(1000);
+    const done = await db.maintain();
+    expect(done).toEqual([expect.objectContaining({ table: 'products', vacuum: true, analyze: true })]);
+    const after = await products();
+    expect(after.dead).toBe(0);
+    expect(after.visible).toBe(after.pages);
+  });
+
+  it('waits for a write transaction under way (a vacuum cannot run inside one) and leaves it whole', async () => {
+    await db.fork().getConnection().execute('update products set price = price + 1 where id % 2 = 0');
+    await products();
+    let maintained: Promise<unknown> | undefined;
+    const em = db.fork();
+    await em.transactional(async (tx) => {
+      const sql = (text: string) => tx.getConnection().execute(text, [], 'run', tx.getTransactionContext());
+      await sql("update products set title = 'Durante a manutenção' where slug = 'produto-1'");
+      maintained = db.maintain();
+      await new Promise((r) => setTimeout(r, 50));
+      await sql("update products set title = 'Depois da manutenção' where slug = 'produto-1'");
+    });
+    expect(await maintained).toEqual([expect.objectContaining({ table: 'products', vacuum: true })]);
+    const [row] = await db.fork().getConnection().execute<{ title: string }[]>("select title from products where slug = 'produto-1'");
+    expect(row?.title).toBe('Depois da manutenção');
+    // Vacuumed after the commit: every page all-visible, the transaction's own updates included.
+    const after = await products();
+    expect(after.visible).toBe(after.pages);
+  });
+});
+
+describe.skipIf(!!TEST_DATABASE_URL)('the server runs the passes when idle', () => {
+  const apps: FastifyInstance[] = [];
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+  });
+
+  /** A server with only the maintenance plugin, counting the passes it starts. */
+  async function server(config: Partial<AppConfig>, timing: Parameters<typeof dbMaintenancePlugin>[1]) {
+    const { db, dispose } = await openTestDatabase();
+    const passes = { count: 0 };
+    const counted: Database = {
+      ...db,
+      maintain: () => {
+        passes.count++;
+        return db.maintain();
+      },
+    };
+    const app = Fastify();
+    app.decorate('db', counted);
+    app.decorate('config', { ...loadConfig({ NODE_ENV: 'test' }), ...config });
+    app.addHook('onClose', dispose);
+    await app.register(dbMaintenancePlugin, timing);
+    await app.ready();
+    apps.push(app);
+    return passes;
+  }
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('a pass at the first idle check, then none before the gap', async () => {
+    const passes = await server({ embeddedMaintenance: true }, { checkEveryMs: 20, gapMs: 60_000, idleBelow: 1.1 });
+    await wait(300);
+    expect(passes.count).toBe(1);
+  });
+
+  it('while the event loop stays busy a pass waits, and runs once it has waited its longest', async () => {
+    const busy = await server({ embeddedMaintenance: true }, { checkEveryMs: 20, gapMs: 0, idleBelow: 0, maxWaitMs: 60_000 });
+    await wait(300);
+    expect(busy.count).toBe(0);
+    const late = await server({ embeddedMaintenance: true }, { checkEveryMs: 20, gapMs: 60_000, idleBelow: 0, maxWaitMs: 100 });
+    await wait(400);
+    expect(late.count).toBe(1);
+  });
+
+  it('EMBEDDED_MAINTENANCE=false: never', async () => {
+    const passes = await server({ embeddedMaintenance: false }, { checkEveryMs: 20, gapMs: 0, idleBelow: 1.1 });
+    await wait(300);
+    expect(passes.count).toBe(0);
+  });
+
+  it('on by default outside tests, and the switch is read from the environment', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).embeddedMaintenance).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).embeddedMaintenance).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', EMBEDDED_MAINTENANCE: 'false' }).embeddedMaintenance).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', EMBEDDED_MAINTENANCE: 'true' }).embeddedMaintenance).toBe(true);
+  });
+});
+
+describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL', () => {
+  it('maintains nothing itself: the server runs its own autovacuum', async () => {
+    const { db, dispose } = await openTestDatabase();
+    try {
+      await db
+        .fork()
+        .getConnection()
+        .execute("insert into products (title, slug, price) select 'P' || i, 'p-' || i, 1 from generate_series(1, 2000) i");
+      expect(await db.maintain()).toEqual([]);
+    } finally {
+      await dispose();
+    }
+  });
+});
