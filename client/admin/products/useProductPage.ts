@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { NO_COLLECTION_FILTER, PRODUCT_ADMIN } from '../../../shared/product-admin.ts';
 import { useTRPC } from '../../trpc.ts';
+import { productListInput } from '../first-reads.ts';
 import { NO_COLLECTION } from './product-form.ts';
 
 /** The collection filter's "every collection" value. */
@@ -19,12 +20,11 @@ export function useProductPage() {
   const [filter, setFilterValue] = useState<string>(ALL_COLLECTIONS);
   const [page, setPage] = useState(1);
   const [q] = useDebouncedValue(search.trim(), PRODUCT_ADMIN.searchDebounceMs);
-  const input = {
-    q: q || undefined,
+  const input = productListInput({
+    q,
     collection_id: filter === ALL_COLLECTIONS ? undefined : filter === NO_COLLECTION ? NO_COLLECTION_FILTER : Number(filter),
     page,
-    limit: PRODUCT_ADMIN.pageSize,
-  };
+  });
   const query = useQuery({ ...trpc.products.adminPage.queryOptions(input), placeholderData: keepPreviousData });
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PRODUCT_ADMIN.pageSize));
