@@ -104,6 +104,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('geo', loadGeo(config.geoipDb));
   app.decorate('outbound', opts.outbound ?? {});
   app.decorate('imports', createImportState(app.log));
+  // Registered before the next hook so that, on close, it waits for its pass after a running
+  // import is cancelled (onClose hooks run last registered first).
+  await app.register(dbMaintenancePlugin);
   // A running import is cancelled (and undoes itself) before the database closes.
   app.addHook('onClose', () => app.imports.jobs.close());
   const routeList: RouteOptions[] = [];
@@ -123,7 +126,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(contextPlugin);
   await app.register(publicCachePlugin);
   await app.register(sessionSweeperPlugin);
-  await app.register(dbMaintenancePlugin);
 
   await app.register(healthRoutes);
   await app.register(trpcRoutes);

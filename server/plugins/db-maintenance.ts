@@ -31,10 +31,11 @@ export const dbMaintenancePlugin = fp(
     let lastPass = Number.NEGATIVE_INFINITY;
     let dueSince: number | null = null;
     let loop = performance.eventLoopUtilization();
+    const closing = new AbortController();
 
     const pass = async () => {
       try {
-        for (const done of await app.db.maintain()) app.log.info(done, 'embedded database maintained');
+        for (const done of await app.db.maintain(closing.signal)) app.log.info(done, 'embedded database maintained');
       } catch (err) {
         app.log.warn({ err }, 'embedded database maintenance failed');
       }
@@ -57,9 +58,13 @@ export const dbMaintenancePlugin = fp(
       timer = setInterval(check, timing.checkEveryMs);
       timer.unref();
     });
-    // The database closes after the app: a pass under way ends first.
+    // The database closes after the app: a pass under way ends first, after its current table.
+    // This hook must run after the one that cancels a running import (onClose hooks run last
+    // registered first: server/app.ts registers this plugin before that hook), since a command
+    // waits for the import's transaction to end.
     app.addHook('onClose', async () => {
       clearInterval(timer);
+      closing.abort();
       await running;
     });
   },

@@ -77,7 +77,7 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
       });
       const me = await queryClient.fetchQuery(trpc.auth.me.queryOptions());
       // A signed-in admin's screen finds its first reads answered (client/admin/first-reads.ts).
-      if (me.authenticated) await Promise.all(prefetchFirstReads(trpc, queryClient, req.url));
+      if (me.authenticated && me.is_admin) await Promise.all(prefetchFirstReads(trpc, queryClient, req.url));
       state = dehydrate(queryClient);
     } catch (error) {
       req.log.warn({ err: error }, 'admin shell without the session state');

@@ -37,7 +37,7 @@ export type Database = {
    * PGlite only: vacuums and analyzes the tables that need it (embedded-maintenance.ts); what it
    * did, table by table. On PostgreSQL nothing: the server's autovacuum does it.
    */
-  maintain(): Promise<TableDone[]>;
+  maintain(signal?: AbortSignal): Promise<TableDone[]>;
   close(): Promise<void>;
   /** Where the change triggers' notifications are heard (every committed write to a public table, whoever made it). */
   changes: ChangeSource;
@@ -175,9 +175,9 @@ export async function openDatabase(
     async dump() {
       return (await native()).dumpDataDir('gzip');
     },
-    async maintain() {
+    async maintain(signal) {
       if (target.kind === 'postgresql') return [];
-      const done = await maintainEmbedded(await native(), !maintained);
+      const done = await maintainEmbedded(await native(), !maintained, signal);
       maintained = true;
       return done;
     },

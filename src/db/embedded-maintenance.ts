@@ -13,10 +13,14 @@ import type { PGlite } from '@electric-sql/pglite';
  *
  * This does autovacuum's work with autovacuum's default thresholds, on the same statistics
  * (pg_stat_user_tables), when the server calls `maintainEmbedded` (server/plugins/db-maintenance.ts
- * calls it when the server is idle). One difference: PGlite starts every process with those
- * counters at zero (what an earlier process wrote is not counted), so the first pass of a process
- * vacuums every table of some size; a vacuum of a table with nothing to clean reads little more
- * than its visibility map.
+ * calls it when the server is idle), and vacuums a table whose oldest transaction ids near
+ * autovacuum's freeze limits (PGlite runs PostgreSQL in single-user mode, where nothing stops
+ * writes before the transaction counter wraps around). One difference: PGlite starts every
+ * process with those counters at zero (checked 2026-11-27: a cleanly closed database reopens with
+ * 0 dead and 0 changed rows for a table its last process updated), so what an earlier process
+ * changed is not counted, and the first pass of a process vacuums and analyzes every table of
+ * some size. That costs about the pass's measured time once per start (the table's pages not
+ * all-visible, and its search indexes, which a GIN vacuum reads whole every time).
  *
  * Each command goes to PGlite itself, not through the ORM: PGlite runs it once no transaction is
  * open (VACUUM cannot run inside one, and the ORM's PGlite connection sends whatever arrives
@@ -31,8 +35,11 @@ export const THRESHOLDS = {
   vacuum: { base: 50, share: 0.2 },
   insertVacuum: { base: 1000, share: 0.2 },
   analyze: { base: 50, share: 0.1 },
-  /** The first pass of a process vacuums tables of at least this many pages (8 kB each). */
+  /** The first pass of a process vacuums and analyzes tables of at least this many pages (8 kB each). */
   firstPassMinPages: 8,
+  /** autovacuum_freeze_max_age and autovacuum_multixact_freeze_max_age: past them a table is vacuumed whatever else. */
+  freezeMaxAge: 200_000_000,
+  multixactFreezeMaxAge: 400_000_000,
 } as const;
 
 /** What PostgreSQL knows of a table (pg_class and pg_stat_user_tables). */
@@ -48,6 +55,9 @@ export type TableStats = {
   modified: number;
   /** Whether the planner has statistics for its columns. */
   analyzed: boolean;
+  /** Age of the table's oldest unfrozen transaction id and multixact id. */
+  xidAge: number;
+  mxidAge: number;
 };
 
 export type TableWork = { table: string; vacuum: boolean; analyze: boolean };
@@ -57,11 +67,12 @@ export type TableDone = TableWork & { ms: number };
 export function workFor(t: TableStats, firstPass: boolean): TableWork | null {
   const rows = Math.max(t.tuples, 0);
   const over = (n: number, rule: { base: number; share: number }) => n > rule.base + rule.share * rows;
-  const vacuum =
-    over(t.dead, THRESHOLDS.vacuum) || over(t.inserted, THRESHOLDS.insertVacuum) || (firstPass && t.pages >= THRESHOLDS.firstPassMinPages);
+  const sized = firstPass && t.pages >= THRESHOLDS.firstPassMinPages;
+  const freeze = t.xidAge > THRESHOLDS.freezeMaxAge || t.mxidAge > THRESHOLDS.multixactFreezeMaxAge;
+  const vacuum = sized || freeze || over(t.dead, THRESHOLDS.vacuum) || over(t.inserted, THRESHOLDS.insertVacuum);
   // No statistics: a table never analyzed that has rows, or had them at its last vacuum (one
   // emptied since has none to gather, and is not analyzed again at every pass).
-  const analyze = over(t.modified, THRESHOLDS.analyze) || (!t.analyzed && (t.tuples > 0 || (t.tuples < 0 && t.pages > 0)));
+  const analyze = sized || over(t.modified, THRESHOLDS.analyze) || (!t.analyzed && (t.tuples > 0 || (t.tuples < 0 && t.pages > 0)));
   return vacuum || analyze ? { table: t.table, vacuum, analyze } : null;
 }
 
@@ -69,7 +80,8 @@ const STATS_SQL = `
   select c.relname as "table", c.reltuples::float8 as tuples,
          (pg_relation_size(c.oid) / current_setting('block_size')::int)::int as pages,
          s.n_dead_tup::float8 as dead, s.n_ins_since_vacuum::float8 as inserted, s.n_mod_since_analyze::float8 as modified,
-         exists (select 1 from pg_statistic st where st.starelid = c.oid) as analyzed
+         exists (select 1 from pg_statistic st where st.starelid = c.oid) as analyzed,
+         age(c.relfrozenxid)::float8 as "xidAge", mxid_age(c.relminmxid)::float8 as "mxidAge"
     from pg_stat_user_tables s join pg_class c on c.oid = s.relid
    where s.schemaname = current_schema()
    order by c.relname`;
@@ -81,11 +93,15 @@ function command(w: TableWork): string {
   return `${w.vacuum ? 'vacuum' : 'analyze'} ${quoted(w.table)}`;
 }
 
-/** Vacuums and analyzes the tables that need it, one at a time (the server's reads run between them). */
-export async function maintainEmbedded(pglite: PGlite, firstPass: boolean): Promise<TableDone[]> {
+/**
+ * Vacuums and analyzes the tables that need it, one at a time (the server's reads run between
+ * them); an aborted `signal` stops it before the next table (a server closing).
+ */
+export async function maintainEmbedded(pglite: PGlite, firstPass: boolean, signal?: AbortSignal): Promise<TableDone[]> {
   const { rows } = await pglite.query<TableStats>(STATS_SQL);
   const done: TableDone[] = [];
   for (const t of rows) {
+    if (signal?.aborted) break;
     const work = workFor(t, firstPass);
     if (!work) continue;
     const started = performance.now();

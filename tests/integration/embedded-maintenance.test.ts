@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../server/config.ts';
 import { loadConfig } from '../../server/config.ts';
 import { dbMaintenancePlugin } from '../../server/plugins/db-maintenance.ts';
-import type { Database } from '../../src/db/database.ts';
+import { type Database, openDatabase } from '../../src/db/database.ts';
 import { type TableStats, THRESHOLDS, workFor } from '../../src/db/embedded-maintenance.ts';
 import { TEST_DATABASE_URL } from '../helpers/pg.ts';
 import { openTestDatabase } from '../helpers/test-app.ts';
@@ -16,6 +16,8 @@ const stats = (over: Partial<TableStats>): TableStats => ({
   inserted: 0,
   modified: 0,
   analyzed: true,
+  xidAge: 5_000,
+  mxidAge: 0,
   ...over,
 });
 
@@ -40,9 +42,19 @@ describe("the embedded database's autovacuum rules", () => {
     expect(workFor(stats({ analyzed: false, pages: 3, tuples: 0 }), false)).toBeNull();
   });
 
-  it("a process's first pass vacuums every table of some size (its counters start at zero)", () => {
-    expect(workFor(stats({}), true)).toEqual({ table: 'products', vacuum: true, analyze: false });
+  it("a process's first pass vacuums and analyzes every table of some size (its counters start at zero)", () => {
+    expect(workFor(stats({}), true)).toEqual({ table: 'products', vacuum: true, analyze: true });
     expect(workFor(stats({ pages: THRESHOLDS.firstPassMinPages - 1 }), true)).toBeNull();
+  });
+
+  it("vacuums a table whose oldest transaction ids near autovacuum's freeze limits, however quiet", () => {
+    expect(workFor(stats({ xidAge: THRESHOLDS.freezeMaxAge }), false)).toBeNull();
+    expect(workFor(stats({ xidAge: THRESHOLDS.freezeMaxAge + 1, pages: 1 }), false)).toEqual({
+      table: 'products',
+      vacuum: true,
+      analyze: false,
+    });
+    expect(workFor(stats({ mxidAge: THRESHOLDS.multixactFreezeMaxAge + 1 }), false)?.vacuum).toBe(true);
   });
 
   it('a table never vacuumed nor analyzed (reltuples -1) counts as empty', () => {
@@ -105,6 +117,34 @@ describe.skipIf(!!TEST_DATABASE_URL)('PGlite: vacuum and analyze as autovacuum w
 
   it('a second pass with nothing due does nothing', async () => {
     expect(await db.maintain()).toEqual([]);
+  });
+
+  it('a pass told to stop (the server closing) starts no table', async () => {
+    await db.fork().getConnection().execute('update products set price = price + 1 where id % 3 = 1');
+    await products();
+    const stop = new AbortController();
+    stop.abort();
+    expect(await db.maintain(stop.signal)).toEqual([]);
+    // Not stopped, the next pass does the work.
+    expect(await db.maintain()).toEqual([expect.objectContaining({ table: 'products', vacuum: true, analyze: true })]);
+  });
+
+  it('the next process (its counters at zero) vacuums and analyzes the table in its first pass', async () => {
+    // The database as a restart finds it: a copy of its files, opened anew.
+    const reopened = await openDatabase({ kind: 'memory', loadDataDir: await db.dump() });
+    try {
+      const [counted] = await reopened
+        .fork()
+        .getConnection()
+        .execute<{ dead: number; modified: number }[]>(
+          "select n_dead_tup::int as dead, n_mod_since_analyze::int as modified from pg_stat_user_tables where relname = 'products'",
+        );
+      expect(counted).toEqual({ dead: 0, modified: 0 });
+      expect((await reopened.maintain()).find((d) => d.table === 'products')).toMatchObject({ vacuum: true, analyze: true });
+      expect(await reopened.maintain()).toEqual([]);
+    } finally {
+      await reopened.close();
+    }
   });
 
   it('rows updated past the threshold: their dead versions are vacuumed and the table analyzed again', async () => {
@@ -174,8 +214,14 @@ describe.skipIf(!!TEST_DATABASE_URL)('the server runs the passes when idle', () 
   });
 
   it('while the event loop stays busy a pass waits, and runs once it has waited its longest', async () => {
-    const busy = await server({ embeddedMaintenance: true }, { checkEveryMs: 20, gapMs: 0, idleBelow: 0, maxWaitMs: 60_000 });
+    const busy = await server({ embeddedMaintenance: true }, { checkEveryMs: 20, gapMs: 0, idleBelow: 0.5, maxWaitMs: 60_000 });
+    // The loop busy 15 ms in every 20.
+    const load = setInterval(() => {
+      const until = performance.now() + 15;
+      while (performance.now() < until);
+    }, 20);
     await wait(300);
+    clearInterval(load);
     expect(busy.count).toBe(0);
     const late = await server({ embeddedMaintenance: true }, { checkEveryMs: 20, gapMs: 60_000, idleBelow: 0, maxWaitMs: 100 });
     await wait(400);

@@ -263,6 +263,15 @@ describe("the admin shell carries a screen's first reads", () => {
     expect((await shellState('/admin/usuarios', cookie)).paths).toEqual(['auth.me', 'settings.admin']);
   });
 
+  it('a signed-in account that is not an admin: who is signed in and nothing else', async () => {
+    await admin().auth.createUser({ username: 'vendedor', password: 'senha-forte-123' });
+    await sql("update admin_users set is_admin = false where username = 'vendedor'");
+    const cookie = await loginCookie(t.app, { username: 'vendedor', password: 'senha-forte-123' });
+    const shell = await shellState('/admin/produtos', cookie);
+    expect(shell.paths).toEqual(['auth.me']);
+    expect(shell.find('auth.me')?.state.data).toMatchObject({ authenticated: true, is_admin: false });
+  });
+
   it('signed out: who is signed in and nothing else', async () => {
     const shell = await shellState('/admin/produtos');
     expect(shell.paths).toEqual(['auth.me']);
