@@ -8,11 +8,11 @@ import { DEFAULT_POOL, type PoolOptions } from '../src/db/pool-guard.ts';
  * Runtime configuration, read once from the environment and validated at boot.
  * A bad value stops the process with a message that names the variable.
  */
-const bool = (fallback: boolean) =>
+const bool = <F extends boolean | undefined>(fallback: F) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
     .optional()
-    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+    .transform((v): boolean | F => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
 
 /** An absolute http(s) URL that is only an origin (a trailing slash is allowed). */
 function isOrigin(v: string): boolean {
@@ -82,8 +82,8 @@ const EnvSchema = z.object({
   UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(0),
   UPLOAD_SLOTS: z.coerce.number().int().positive().default(3),
-  // On unless set false; off by default under NODE_ENV=test, where a pass would land in the middle of tests.
-  EMBEDDED_MAINTENANCE: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
+  // Unset: on, but off under NODE_ENV=test, where a pass would land in the middle of tests.
+  EMBEDDED_MAINTENANCE: bool(undefined),
 });
 
 export type AppConfig = {
@@ -180,7 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadTimeoutMs: e.UPLOAD_TIMEOUT_MS,
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     uploadSlots: e.UPLOAD_SLOTS,
-    embeddedMaintenance: e.EMBEDDED_MAINTENANCE ? ['true', '1', 'yes'].includes(e.EMBEDDED_MAINTENANCE) : e.NODE_ENV !== 'test',
+    embeddedMaintenance: e.EMBEDDED_MAINTENANCE ?? e.NODE_ENV !== 'test',
   };
 }
 
