@@ -52,6 +52,21 @@ describe('PublicCache', () => {
     expect(small.size.entries).toBeGreaterThan(0);
   });
 
+  it('keeps buffers that own exactly their bytes (no slice of a bigger chunk or of the shared pool held for the entry)', async () => {
+    const cache = new PublicCache();
+    const page = Array.from({ length: 800 }, (_, i) => `<p>produto ${i * 7919}</p>`).join('');
+    const owns = (b: Buffer | null | undefined) => !!b && b.byteOffset === 0 && b.buffer.byteLength === b.length;
+    const both = await cache.get('page', source(page));
+    expect(both.br && both.br.length < 16 * 1024).toBe(true);
+    expect(owns(both.br)).toBe(true);
+    expect(owns(both.gzip)).toBe(true);
+    const small = await cache.get('small', source('{"ok":true}'));
+    expect(small.br ?? null).toBeNull();
+    expect(owns(small.body)).toBe(true);
+    expect(text(cache.peek('page'))).toBe(page);
+    expect(text(cache.peek('small'))).toBe('{"ok":true}');
+  });
+
   it('runs one build for concurrent misses of a key and shares its answer', async () => {
     const cache = new PublicCache();
     let builds = 0;
