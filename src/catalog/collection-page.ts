@@ -47,11 +47,7 @@ type Scope = { slug: string } | { id: number } | 'featured';
 
 /** A page as its statement answers it: one JSON value (see readPage). */
 type PageJson = {
-  c_id: number;
-  c_name: string;
-  c_slug: string;
-  c_sort_order: number;
-  c_active: boolean;
+  collection: CollectionDto;
   total: number;
   min_price: string | null;
   max_price: string | null;
@@ -82,7 +78,7 @@ async function readPage(ctx: AppContext, scope: Scope, input: CollectionPageInpu
   const rows = await executePrepared<{ page: PageJson }[]>(
     ctx.em,
     `select json_build_object(
-              'c_id', c.id, 'c_name', c.name, 'c_slug', c.slug, 'c_sort_order', c.sort_order, 'c_active', c.active,
+              'collection', json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'sort_order', c.sort_order, 'active', c.active),
               'total', s.total, 'min_price', s.min_price, 'max_price', s.max_price,
               'rows', coalesce((
                 select json_agg(x order by x.ord) from (
@@ -120,15 +116,8 @@ export async function findCollectionPage(ctx: AppContext, input: CollectionPageI
     if (!renamed) return null;
     found = await readPage(ctx, { id: renamed.id }, input, page);
   }
-  if (!found?.c_active) return null;
-  const collection: CollectionDto = {
-    id: found.c_id,
-    name: found.c_name,
-    slug: found.c_slug,
-    sort_order: found.c_sort_order,
-    active: true,
-  };
-  return pageDto(ctx, collection, found, page);
+  if (!found?.collection.active) return null;
+  return pageDto(ctx, found.collection, found, page);
 }
 
 async function pageDto(
