@@ -14,7 +14,7 @@ export function useShopifyProducts(enabled: boolean, first: number = SHOPIFY_PAG
   const trpc = useTRPC();
   const [search, setSearchText] = useState('');
   const [cursors, setCursors] = useState<string[]>([]);
-  const [q] = useDebouncedValue(search.trim(), PRODUCT_ADMIN.searchDebounceMs);
+  const [q] = useDebouncedValue(search.trim(), PRODUCT_ADMIN.shopifySearchDebounceMs);
   const after = cursors.at(-1);
   const query = useQuery({
     ...trpc.shopify.products.queryOptions({ query: q || undefined, after, first }),
