@@ -167,3 +167,55 @@ describe('banner phone image', () => {
     }
   });
 });
+
+describe('header with many collections', () => {
+  // Last in the file: the collections it adds would change what the tests above see.
+  it('scrolls its links within the nav: the page keeps the window width and the buttons stay in view (1280, 390)', async () => {
+    const cookie = await adminCookie(shop);
+    for (let i = 1; i <= 40; i++) {
+      const res = await fetch(`${shop.url}/api/collections/create.php`, {
+        method: 'POST',
+        headers: { cookie, origin: shop.url, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `Coleção número ${i}` }),
+      });
+      assert.equal(res.status, 200, await res.text());
+    }
+    for (const width of [1280, 390]) {
+      const { context, page, errors } = await open('/', width);
+      const layout = await page.evaluate(() => {
+        const nav = document.querySelector('header nav');
+        const button = document.querySelector('header button[aria-label="Buscar"]');
+        const box = button?.getBoundingClientRect();
+        return {
+          page: document.documentElement.scrollWidth,
+          window: window.innerWidth,
+          navScrolls: !!nav && nav.scrollWidth > nav.clientWidth,
+          firstLink: nav?.querySelector('a')?.getBoundingClientRect().left ?? null,
+          navLeft: nav?.getBoundingClientRect().left ?? null,
+          search: box ? { left: box.left, right: box.right } : null,
+        };
+      });
+      assert.equal(layout.page, layout.window, `${width}: the page is ${layout.page} px wide in a ${layout.window} px window`);
+      assert.ok(
+        layout.search && layout.search.left >= 0 && layout.search.right <= layout.window,
+        `${width}: search button at ${JSON.stringify(layout.search)}`,
+      );
+      if (width === 1280) {
+        assert.ok(layout.navScrolls, 'the links overflow the nav, which scrolls');
+        assert.ok(
+          layout.firstLink !== null && layout.navLeft !== null && layout.firstLink >= layout.navLeft,
+          "'Início' is in reach at the nav's start",
+        );
+        const last = page.locator('header nav a', { hasText: 'Coleção número 40' });
+        await last.focus();
+        assert.ok(await last.isVisible(), 'the last link scrolls into view when focused');
+        const box = await last.boundingBox();
+        assert.ok(box && box.x >= 0 && box.x + box.width <= width, `last link at ${JSON.stringify(box)}`);
+        await page.locator('header').screenshot({ path: `${SHOTS}/layout-header-40-collections-${width}.png` });
+      }
+      await page.screenshot({ path: `${SHOTS}/layout-home-40-collections-${width}.png` });
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+});
