@@ -68,7 +68,7 @@ const zOptionalQueryInt = (min: number, max: number) =>
     .optional();
 
 const productListShape = {
-  q: zLine({ max: 200 }).optional(),
+  q: zLine({ max: LIMITS.searchTermMax }).optional(),
   limit: zOptionalQueryInt(1, 500),
   /** Products to skip (in the list's order) before the `limit` answered. */
   offset: zOptionalQueryInt(0, 10_000_000),

@@ -13,6 +13,8 @@ export const LIMITS = {
   homeDesktopButtonMaxPx: 300,
   searchDebounceMs: 300,
   searchMaxResults: 8,
+  /** The longest search term (characters): the server refuses more, and the search field takes no more. */
+  searchTermMax: 200,
   homeCollectionProducts: 4,
   /** Featured products (no collection) the home shows; the rest are on FEATURED_PATH ('Ver mais'). */
   homeFeaturedProducts: 8,

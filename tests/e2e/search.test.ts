@@ -323,3 +323,17 @@ describe('mobile menu', () => {
     await context.close();
   });
 });
+
+describe('search term length', () => {
+  it('the field takes no more than the server accepts: a long term is cut at 200 characters and still answered', async () => {
+    const { context, page, errors, searches } = await home(390, 844);
+    await openSearch(page);
+    await field(page).pressSequentially('garrafa '.repeat(40));
+    const value = await field(page).inputValue();
+    assert.equal(value.length, 200, 'the field stops at 200 characters');
+    await searchFor(page, value);
+    assert.ok(searches.length > 0, 'the cut term was searched');
+    assert.deepEqual(errors, [], 'no failed search');
+    await context.close();
+  });
+});

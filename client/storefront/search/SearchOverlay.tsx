@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { type RefObject, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { type CurrencyCode, DEFAULT_CURRENCY } from '../../../shared/currencies.ts';
+import { LIMITS } from '../../../shared/limits.ts';
 import { useSettings } from '../common/hooks.ts';
 import { SearchIcon } from '../common/icons.tsx';
 import { useModalOverlay } from '../common/useModalOverlay.ts';
@@ -72,6 +73,7 @@ export function SearchOverlay({ onClose, returnFocus }: { onClose: () => void; r
             enterKeyHint="search"
             autoComplete="off"
             spellCheck={false}
+            maxLength={LIMITS.searchTermMax}
             placeholder={t`Buscar produtos`}
             aria-label={t`Buscar produtos`}
             role="combobox"
