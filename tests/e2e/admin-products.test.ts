@@ -3,6 +3,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { LIMITS } from '../../shared/limits.ts';
 import { fakePng, image } from '../helpers/images.ts';
 import { answerConfirm, fieldError, fileOf, formCard, onStorefront, openSection, productTitles } from './admin-catalog.helpers.ts';
 import type { Shop } from './server.ts';
@@ -412,10 +413,25 @@ describe('Organizar Produtos', () => {
     await expectOrder(order, 'keyboard');
     await page.screenshot({ path: `${SHOTS}/admin-product-order-moved-1280.png` });
 
-    // The featured list: every product there is on the home page.
+    // The featured list: the home shows its first LIMITS.homeFeaturedProducts (8), and only those are marked.
+    for (let i = 1; i <= 6; i++) {
+      const res = await fetch(`${shop.url}/api/products/create.php`, {
+        method: 'POST',
+        headers: { cookie, origin: shop.url },
+        body: new URLSearchParams({ title: `Destaque extra ${i}`, price: '10' }),
+      });
+      assert.equal(res.status, 200, await res.text());
+    }
     await chooseOption(page, page.getByRole('combobox', { name: 'Lista' }), 'Produtos em destaque (sem coleção)');
     await eventually(shown, await orderOf(undefined), 'the featured products');
-    assert.equal(await rows.getByText('Na página inicial').count(), await rows.count());
+    const featuredRows = await rows.count();
+    assert.ok(featuredRows > LIMITS.homeFeaturedProducts, `${featuredRows} featured products`);
+    for (let i = 0; i < featuredRows; i++) {
+      const badge = await rows.nth(i).getByText('Na página inicial').count();
+      assert.equal(badge, i < LIMITS.homeFeaturedProducts ? 1 : 0, `featured row ${i + 1}: on the home page only among the first 8`);
+    }
+    await page.getByText('Os 8 primeiros aparecem em "Produtos em destaque" na página inicial').waitFor();
+    await page.screenshot({ path: `${SHOTS}/admin-product-order-featured-1280.png` });
 
     // A failed move (the product was deleted meanwhile): 'Erro ao reordenar', and the list comes back from the server.
     await chooseOption(page, page.getByRole('combobox', { name: 'Lista' }), 'Camisetas');

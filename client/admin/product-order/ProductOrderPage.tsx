@@ -14,6 +14,8 @@ import { SortableProductList } from './SortableProductList.tsx';
 import { useProductMove } from './useProductMove.ts';
 
 const FEATURED = 'featured';
+/** The featured products the home page shows; the rest are on their own listing ('Ver mais'). */
+const homeFeatured = LIMITS.homeFeaturedProducts;
 
 /**
  * 'Organizar Produtos' (spec §2): the order of the products inside each collection and of the
@@ -74,7 +76,9 @@ export function ProductOrderPage() {
         />
         {featured ? (
           <Text size="sm" c="dimmed">
-            <Trans>Todos os produtos sem coleção aparecem em "Produtos em destaque" na página inicial, nesta ordem.</Trans>
+            <Trans>
+              Os {homeFeatured} primeiros aparecem em "Produtos em destaque" na página inicial, que leva a todos eles, nesta ordem.
+            </Trans>
           </Text>
         ) : collection.active ? (
           <Text size="sm" c="dimmed">
@@ -96,7 +100,7 @@ export function ProductOrderPage() {
             items={items}
             offset={offset}
             total={total}
-            homeCount={featured ? null : collection.active ? LIMITS.homeCollectionProducts : 0}
+            homeCount={featured ? homeFeatured : collection.active ? LIMITS.homeCollectionProducts : 0}
             onMove={(m) => move.mutate(m)}
           />
         </ListState>

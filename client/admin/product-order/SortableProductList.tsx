@@ -13,7 +13,7 @@ import type { Move } from './useProductMove.ts';
  * One page of a list's products in order: dragged with the mouse or a finger, or with the keyboard
  * (space, arrows, space) within the page, moved with the up/down buttons (across pages too), or
  * sent to a typed place. Every move is handed to `onMove` at once, as the product and its new
- * 1-based place in the whole list. The first `homeCount` places are on the home page (every one when null).
+ * 1-based place in the whole list. The first `homeCount` places are on the home page.
  */
 /**
  * Rows drawn when the list first shows: about two screens. The rest of the page follows at once in
@@ -33,7 +33,7 @@ export function SortableProductList({
   /** Products of the list before this page. */
   offset: number;
   total: number;
-  homeCount: number | null;
+  homeCount: number;
   onMove: (move: Move) => void;
 }) {
   const { t } = useLingui();
@@ -76,7 +76,7 @@ export function SortableProductList({
                 product={p}
                 place={place}
                 total={total}
-                onHome={homeCount === null || place <= homeCount}
+                onHome={place <= homeCount}
                 narrow={narrow}
                 onMove={(to) => move(p, place, to, true)}
               />
