@@ -126,6 +126,20 @@ describe('server-rendered storefront', () => {
     expect((await t.app.inject({ method: 'GET', url: '/colecao/nada' })).statusCode).toBe(404);
   });
 
+  it('counts a filter that leaves nothing as "0 produtos" (CLDR files 0 under "one" in Portuguese)', async () => {
+    const s = home.sections[0];
+    if (!s) throw new Error('no section');
+    const res = await t.app.inject({ method: 'GET', url: `/colecao/${s.collection.slug}?max=0` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/>0 produtos</);
+    expect(res.body).not.toMatch(/>0 produto</);
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/colecao/${s.collection.slug}?min=${s.products[0]?.price}&max=${s.products[0]?.price}`,
+    });
+    expect(one.body).toMatch(/>1 produto</);
+  });
+
   it('escapes data inside the state script', async () => {
     const cookie = await loginCookie(t.app);
     await t.app.inject({

@@ -57,7 +57,7 @@ export function ProductList({
         />
       </SimpleGrid>
       <Text ref={top} size="sm" c="dimmed" mb="xs" aria-live="polite">
-        <Plural value={count} one="# produto" other="# produtos" />
+        <Plural value={count} _0="# produtos" one="# produto" other="# produtos" />
       </Text>
       <ListState query={list.query} empty={list.items.length === 0} emptyText={t`Nenhum produto encontrado`}>
         <ProductRows

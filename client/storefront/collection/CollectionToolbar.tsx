@@ -71,7 +71,7 @@ export function CollectionToolbar({ slug, filters, total, priceRange, currency, 
   return (
     <form method="get" action={collectionPath(slug)} className={classes.toolbar} onSubmit={submit}>
       <p className={classes.count} aria-live="polite">
-        <Plural value={total} one="# produto" other="# produtos" />
+        <Plural value={total} _0="# produtos" one="# produto" other="# produtos" />
       </p>
       <div className={classes.sort}>
         <label htmlFor={`${id}-sort`}>
