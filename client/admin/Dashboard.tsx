@@ -6,7 +6,7 @@ import { useTRPC } from '../trpc.ts';
 
 /** Dashboard: the real counts of products, collections, banners and reviews, each a link to its section. */
 export function Dashboard() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const counts = useQuery(trpc.dashboard.counts.queryOptions());
   const cards = [
@@ -45,7 +45,8 @@ export function Dashboard() {
               )
             ) : (
               <Text fz={36} fw={800} lh={1.2} mt="xs">
-                {c.value}
+                {/* In the admin's language, as the lists count them ('23.000 produtos'). */}
+                {i18n.number(c.value)}
               </Text>
             )}
             <Group gap={4} mt="sm">
