@@ -101,7 +101,10 @@ describe('announcement bar', () => {
     }
     await page.screenshot({ path: `${SHOTS}/layout-topbar-short-390.png`, clip: { x: 0, y: 0, width: 390, height: 160 } });
     assert.deepEqual([...new Set(heights)], [heights[0]], `one bar height across rotations: ${heights.join(', ')}`);
-    assert.equal(await page.evaluate(() => (window as unknown as { shifts: number }).shifts), 0, 'no layout shift while rotating');
+    // Nothing moves: a whole pixel of even the bar's own text (390 x 20 px moved 1 px) scores
+    // 0.00003. Under a loaded machine Chromium once reported 0.0000045 (a subpixel rounding).
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+    assert.ok(shifts < 0.00001, `no layout shift while rotating (${shifts})`);
     assert.deepEqual(errors, []);
     await context.close();
   });
