@@ -435,6 +435,7 @@ describe('Organizar Produtos', () => {
 
     // A failed move (the product was deleted meanwhile): 'Erro ao reordenar', and the list comes back from the server.
     await chooseOption(page, page.getByRole('combobox', { name: 'Lista' }), 'Camisetas');
+    await page.getByText(`Os ${LIMITS.homeCollectionProducts} primeiros aparecem na página inicial;`).waitFor();
     const gone = await productNamed(order[4] as string);
     assert.equal(await legacy('/api/products/delete.php', { id: gone?.id }), 200);
     await page.getByRole('button', { name: `Mover ${order[4]} para cima` }).click();

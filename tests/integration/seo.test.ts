@@ -221,7 +221,7 @@ function parseSitemap(xml: string): { loc: string; lastmod: string }[] {
 }
 
 describe('sitemap.xml and robots.txt', () => {
-  it('lists home, the legal pages, the active collections and every product, each with lastmod', async () => {
+  it('lists home, the legal pages, the featured listing, the active collections with products and every product, each with lastmod', async () => {
     const collections: { id: number; slug: string; active: boolean }[] = (await api.get('/api/collections/list.php')).json();
     const hidden = collections.find((c) => c.active);
     if (!hidden) throw new Error('no collection');
@@ -233,12 +233,15 @@ describe('sitemap.xml and robots.txt', () => {
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
     const urls = parseSitemap(res.body);
     const locs = urls.map((u) => u.loc);
-    const active = collections.filter((c) => c.active && c.id !== hidden.id);
+    const active = collections.filter((c) => c.active && c.id !== hidden.id && products.some((p) => p.collection_id === c.id));
+    const featured = products.some((p) => p.collection_id === null);
+    expect(featured).toBe(true);
     expect(locs[0]).toBe(`${ORIGIN}/`);
     expect(locs.sort()).toEqual(
       [
         `${ORIGIN}/`,
         ...LEGAL_PAGES.map((slug) => `${ORIGIN}/${slug}`),
+        `${ORIGIN}/destaques`,
         ...active.map((c) => `${ORIGIN}/colecao/${c.slug}`),
         ...products.map((p) => `${ORIGIN}/produto/${p.slug}`),
       ].sort(),
@@ -265,14 +268,18 @@ describe('sitemap.xml and robots.txt', () => {
     const small = await createTestApp({ SITEMAP_MAX_URLS: '3', PUBLIC_URL: ORIGIN });
     const admin = await adminApi(small);
     try {
-      await admin.post('/api/collections/create.php', { name: 'Vestidos' });
-      for (const title of ['Saia', 'Blusa', 'Calça', 'Bolsa', 'Cinto'])
-        await admin.postForm('/api/products/create.php', { title, price: '10' });
+      const vestidos = (await admin.post('/api/collections/create.php', { name: 'Vestidos' })).json().id as number;
+      // An empty collection is not listed: its page only says it has no products.
+      await admin.post('/api/collections/create.php', { name: 'Vazia' });
+      for (const title of ['Saia', 'Blusa', 'Calça'])
+        await admin.postForm('/api/products/create.php', { title, price: '10', collection_id: String(vestidos) });
+      // Without a collection: featured (the home and /destaques).
+      for (const title of ['Bolsa', 'Cinto']) await admin.postForm('/api/products/create.php', { title, price: '10' });
       const index = await small.app.inject({ method: 'GET', url: '/sitemap.xml' });
       expect(index.statusCode).toBe(200);
       expect(index.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
       const files = [...index.body.matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)].map((m) => m[1] ?? '');
-      // Home, 3 legal pages, 1 collection, 5 products: 10 URLs in files of 3 (the legal pages span the first two).
+      // Home, 3 legal pages, /destaques, 1 collection, 5 products: 11 URLs in files of 3 (the legal pages span the first two).
       expect(files).toEqual([1, 2, 3, 4].map((n) => `${ORIGIN}/sitemap-${n}.xml`));
       const all: string[] = [];
       for (const file of files) {
@@ -284,8 +291,9 @@ describe('sitemap.xml and robots.txt', () => {
       }
       expect(all[0]).toBe(`${ORIGIN}/`);
       expect(all.slice(1, 4)).toEqual(LEGAL_PAGES.map((slug) => `${ORIGIN}/${slug}`));
-      expect(all[4]).toBe(`${ORIGIN}/colecao/vestidos`);
-      expect(all.slice(5).sort()).toEqual(['blusa', 'bolsa', 'calca', 'cinto', 'saia'].map((s) => `${ORIGIN}/produto/${s}`));
+      expect(all.slice(4, 6)).toEqual([`${ORIGIN}/destaques`, `${ORIGIN}/colecao/vestidos`]);
+      expect(all).toHaveLength(11);
+      expect(all.slice(6).sort()).toEqual(['blusa', 'bolsa', 'calca', 'cinto', 'saia'].map((s) => `${ORIGIN}/produto/${s}`));
       expect((await small.app.inject({ method: 'GET', url: '/sitemap-5.xml' })).statusCode).toBe(404);
       expect((await small.app.inject({ method: 'GET', url: '/sitemap-0.xml' })).statusCode).toBe(404);
     } finally {

@@ -16,6 +16,7 @@ import { useProductMove } from './useProductMove.ts';
 const FEATURED = 'featured';
 /** The featured products the home page shows; the rest are on their own listing ('Ver mais'). */
 const homeFeatured = LIMITS.homeFeaturedProducts;
+const homeCollection = LIMITS.homeCollectionProducts;
 
 /**
  * 'Organizar Produtos' (spec §2): the order of the products inside each collection and of the
@@ -82,7 +83,7 @@ export function ProductOrderPage() {
           </Text>
         ) : collection.active ? (
           <Text size="sm" c="dimmed">
-            <Trans>Os 4 primeiros aparecem na página inicial; a página da coleção mostra todos, nesta ordem.</Trans>
+            <Trans>Os {homeCollection} primeiros aparecem na página inicial; a página da coleção mostra todos, nesta ordem.</Trans>
           </Text>
         ) : (
           <Alert color="yellow" variant="light">
@@ -100,7 +101,7 @@ export function ProductOrderPage() {
             items={items}
             offset={offset}
             total={total}
-            homeCount={featured ? homeFeatured : collection.active ? LIMITS.homeCollectionProducts : 0}
+            homeCount={featured ? homeFeatured : collection.active ? homeCollection : 0}
             onMove={(m) => move.mutate(m)}
           />
         </ListState>
