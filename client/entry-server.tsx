@@ -7,10 +7,11 @@ import { isLocale, type Locale } from '../shared/locales.ts';
 import { consentMarkup } from './consent/consent-markup.ts';
 import { i18nByLocale } from './i18n-catalogs.ts';
 import { type PageHead, pageHead } from './page-head.ts';
+import { layoutPrefetch } from './storefront/layout-queries.ts';
 import { PublicOriginContext } from './storefront/product/product-url.ts';
 import { StorefrontRoot } from './storefront/Root.tsx';
 import { StorefrontRouter } from './storefront/router.tsx';
-import { layoutPrefetch, matchStorefrontRoute, type Trpc } from './storefront/routes.ts';
+import { matchStorefrontRoute, type Trpc } from './storefront/routes.ts';
 import { WhatsAppFloat } from './storefront/whatsapp/WhatsAppFloat.tsx';
 
 export type { Crumb, PageHead, SiteHead } from './page-head.ts';

@@ -5,6 +5,7 @@ import { FEATURED_PATH, FEATURED_SLUG } from '../../shared/catalog-paths.ts';
 import { LEGAL_PAGES, legalPath } from '../../shared/legal-pages.ts';
 import { isSlug } from '../../shared/text-rules.ts';
 import { collectionPageQuery } from './collection/collection-search.ts';
+
 import { matchPath } from './router.tsx';
 
 export type Trpc = TRPCOptionsProxy<AppRouter>;
@@ -28,12 +29,6 @@ export type StorefrontRoute = {
 /** The collection page's first fetch (its collection), from the same query the page reads. */
 const collectionPageData = (trpc: Trpc, qc: QueryClient, p: Params, search: URLSearchParams) =>
   qc.getQueryData(collectionPageQuery(trpc, p.slug ?? '', search).queryKey)?.pages[0];
-
-export const layoutPrefetch = (trpc: Trpc, qc: QueryClient) => [
-  qc.prefetchQuery(trpc.settings.get.queryOptions()),
-  qc.prefetchQuery(trpc.content.layout.queryOptions()),
-  qc.prefetchQuery(trpc.catalog.collections.queryOptions()),
-];
 
 export const STOREFRONT_ROUTES: StorefrontRoute[] = [
   {

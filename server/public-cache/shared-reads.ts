@@ -27,10 +27,22 @@ class NotShared {
  * otherwise, and for a call with an input, `run` is called as it is. The result handed out carries
  * the caller's own context, not the one it was built with.
  */
+const memoName = (path: string) => `read\u0000${path}`;
+
+/**
+ * The shared answer of the input-less public read `path` when it is already loaded (and the store
+ * known open): what `sharedRead` would hand a call now, without making one.
+ */
+export function settledSharedRead(cache: PublicCache, path: string): { data: unknown } | undefined {
+  if (!storeKnownOpen(cache)) return undefined;
+  const box = cache.settled<CallResult>(memoName(path));
+  return box?.value.ok ? { data: box.value.data } : undefined;
+}
+
 export async function sharedRead<R extends CallResult>(cache: PublicCache, path: string, ctx: unknown, run: () => Promise<R>): Promise<R> {
   if (!storeKnownOpen(cache)) return run();
   try {
-    const shared = await cache.taggedMemo(`read\u0000${path}`, async () => {
+    const shared = await cache.taggedMemo(memoName(path), async () => {
       const result = await run();
       if (!result.ok) throw new NotShared(result);
       return { value: { ...result, ctx: undefined }, tags: readTags(path, undefined, result.data) };

@@ -2,18 +2,20 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { prefetchFirstReads } from '../../client/admin/first-reads.ts';
 import type { RenderInput, RenderResult } from '../../client/entry-server.tsx';
+import { layoutQueries } from '../../client/storefront/layout-queries.ts';
 import { MESSAGES } from '../../shared/errors.ts';
 import { uploadsDirOf } from '../config.ts';
 import { throwIfDatabaseUnavailable } from '../plugins/db-unavailable.ts';
 import { answerCached } from '../public-cache/http.ts';
 import { pageUrl } from '../public-cache/keys.ts';
-import type { CacheSource } from '../public-cache/store.ts';
-import { PAGE_TAGS, type Tag } from '../public-cache/tags.ts';
+import { settledSharedRead } from '../public-cache/shared-reads.ts';
+import type { CacheSource, PublicCache } from '../public-cache/store.ts';
+import { PAGE_TAGS, readTags, type Tag } from '../public-cache/tags.ts';
 import { appRouter } from '../trpc/router.ts';
 import { pageSeo } from './head.ts';
 import { documentHtml } from './html.ts';
@@ -24,6 +26,27 @@ import { makeServerQueryClient } from './query-client.ts';
 import { seoRoutes } from './seo.routes.ts';
 
 type Renderer = { render(input: RenderInput): Promise<RenderResult> };
+
+/**
+ * The layout's reads (header, menu, footer: the same for every page of an open store), put in the
+ * page's query client as the public cache already shares them (public-cache/shared-reads.ts), with
+ * their tags: the render then finds them fresh and makes no call for them through tRPC and React
+ * Query's fetch. One still loading, or not shared (a locked store), is fetched by the render as before.
+ */
+function seedLayoutReads(
+  queryClient: QueryClient,
+  queries: readonly { queryKey: readonly unknown[] }[],
+  cache: PublicCache,
+  tags: Set<Tag>,
+): void {
+  for (const { queryKey } of queries) {
+    const path = (queryKey[0] as string[]).join('.');
+    const shared = settledSharedRead(cache, path);
+    if (!shared) continue;
+    queryClient.setQueryData(queryKey, shared.data);
+    for (const tag of readTags(path, undefined, shared.data)) tags.add(tag);
+  }
+}
 
 const API_PREFIXES = ['/api/', '/auth/', '/settings/', '/trpc/', '/uploads/'];
 
@@ -108,6 +131,7 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
       ctx: { app: ctx, http: null, cacheTags: tags, publicCache: app.publicCache },
       queryClient,
     });
+    seedLayoutReads(queryClient, layoutQueries(trpc), app.publicCache, tags);
     // Rendered from the URL it is cached by (no tracking parameters), so the page is the same for every such URL.
     const page = await renderer.render({ url: pageUrl(req.url), origin, trpc, queryClient });
     throwIfDatabaseUnavailable(queryClient);
