@@ -16,17 +16,6 @@ class NotShared {
   }
 }
 
-/**
- * One answer of an input-less public read (the settings, the layout, the collections menu, home)
- * shared by every request while the store is open, until a change touches what it read (its tags,
- * tags.ts). These reads are the same for every visitor of an open store (a cached procedure depends
- * only on its input and the store lock), and every page renders the first three: kept here, a page
- * that is not in the cache yet runs only the queries of its own content.
- *
- * Only while the public cache knows the store is open at its current generation (the lock memo);
- * otherwise, and for a call with an input, `run` is called as it is. The result handed out carries
- * the caller's own context, not the one it was built with.
- */
 const memoName = (path: string) => `read\u0000${path}`;
 
 /**
@@ -39,6 +28,17 @@ export function settledSharedRead(cache: PublicCache, path: string): { data: unk
   return box?.value.ok ? { data: box.value.data } : undefined;
 }
 
+/**
+ * One answer of an input-less public read (the settings, the layout, the collections menu, home)
+ * shared by every request while the store is open, until a change touches what it read (its tags,
+ * tags.ts). These reads are the same for every visitor of an open store (a cached procedure depends
+ * only on its input and the store lock), and every page renders the first three: kept here, a page
+ * that is not in the cache yet runs only the queries of its own content.
+ *
+ * Only while the public cache knows the store is open at its current generation (the lock memo);
+ * otherwise, and for a call with an input, `run` is called as it is. The result handed out carries
+ * the caller's own context, not the one it was built with.
+ */
 export async function sharedRead<R extends CallResult>(cache: PublicCache, path: string, ctx: unknown, run: () => Promise<R>): Promise<R> {
   if (!storeKnownOpen(cache)) return run();
   try {
