@@ -77,6 +77,22 @@ describe('admin fields: hints that cannot be mistaken for filled values', () => 
       }
       await form.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/admin-products-hints-${width}.png` });
+      // An old price the storefront would not show (not above the price) is said so while typing,
+      // under both fields (announced: role status), which stay side by side.
+      const warning = form
+        .getByRole('status')
+        .filter({ hasText: 'Atenção: o preço antigo não é maior que o preço, então a loja não o mostra.' });
+      await price.fill('100,00');
+      await old.fill('90');
+      await warning.waitFor();
+      await old.fill('100');
+      await warning.waitFor();
+      const [a, b] = [await price.boundingBox(), await old.boundingBox()];
+      assert.ok(a && b && Math.abs(a.y - b.y) < 1, `the two price fields stay on one line (${a?.y}, ${b?.y})`);
+      await form.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/admin-products-old-price-warning-${width}.png` });
+      await old.fill('119,90');
+      await warning.waitFor({ state: 'detached' });
       await page.goto(`${shop.url}/admin/banners`);
       const link = page.getByRole('textbox', { name: 'Link (opcional)' });
       await link.waitFor();

@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { Input, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Input, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import type { CollectionDto } from '../../../shared/catalog.ts';
+import { normalizeMoney } from '../../../shared/coerce.ts';
+import { discountPercent } from '../../../shared/currencies.ts';
 import { useCollectionLabel } from '../crud/labels.tsx';
 import type { CrudFormApi } from '../crud/useCrudForm.ts';
 import { ShopifyLinkField } from '../shopify-import/ShopifyLinkField.tsx';
@@ -30,6 +32,11 @@ export function ProductFields({
     { value: NO_COLLECTION, label: t`Sem coleção (produtos em destaque)` },
     ...collections.map((c) => ({ value: String(c.id), label: collectionLabel(c) })),
   ];
+  // An old price the storefront would not show (not above the price) is accepted, as Shopify accepts
+  // it, but the owner is told while typing.
+  const price = normalizeMoney(form.values.price ?? '');
+  const oldPrice = normalizeMoney(form.values.old_price ?? '');
+  const oldPriceHidden = price !== null && oldPrice !== null && discountPercent(price, oldPrice) === null;
   return (
     <>
       <TextInput label={t`Título`} required {...form.getInputProps('title')} />
@@ -37,6 +44,12 @@ export function ProductFields({
         <TextInput label={t`Preço`} required inputMode="decimal" description={t`Ex.: 89,90`} {...form.getInputProps('price')} />
         <TextInput label={t`Preço antigo`} inputMode="decimal" description={t`Ex.: 119,90`} {...form.getInputProps('old_price')} />
       </SimpleGrid>
+      {/* Under both fields, so the two stay side by side while it comes and goes. */}
+      {oldPriceHidden && (
+        <Text size="sm" role="status" mt={-8}>
+          {t`Atenção: o preço antigo não é maior que o preço, então a loja não o mostra.`}
+        </Text>
+      )}
       <Textarea label={t`Descrição`} autosize minRows={3} maxRows={10} {...form.getInputProps('description')} />
       <Select label={t`Coleção`} data={options} allowDeselect={false} {...form.getInputProps('collection_id')} />
       <ShopifyLinkField
