@@ -87,9 +87,9 @@ const BROTLI_KEPT = 6;
  * 0.10 ms of CPU synchronously against 0.21 ms through the pool (the stream, the hand-over to the
  * worker thread and back), and a 47 KB collection page 0.13 against 0.18 ms; in the server, product
  * pages never asked before took 3.15 against 3.44 ms of CPU each (four alternating runs of 5 s,
- * one process, `npm run bench`'s flags). A 165 KB home page
- * holds the loop about 0.4 ms. Larger bodies go to the pool, and so does the recompression at the
- * kept quality (`#refine`, in the background of a hit: 0.4-0.6 ms).
+ * one process, `npm run bench`'s flags). A 165 KB home page holds the loop about 0.4 ms. Larger
+ * bodies go to the pool, and so does the recompression at the kept quality (`#refine`, in the
+ * background of a hit: 0.4-0.6 ms).
  */
 const SYNC_COMPRESS_MAX_BYTES = 256 * 1024;
 

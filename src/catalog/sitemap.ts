@@ -12,6 +12,9 @@ export type SitemapUrl = { path: string; lastmod: string };
 type Row = { slug: string; lastmod: Date | string };
 const iso = (v: unknown) => new Date(v as string | Date).toISOString();
 
+/** One part of the sitemap's order: how many URLs it holds, and how to read `limit` of them from `from`. */
+type Section = { size: number; read: (from: number, limit: number) => Promise<SitemapUrl[]> | SitemapUrl[] };
+
 /**
  * What the sitemap lists (for crawlers, so the visitor's session does not matter), in this order:
  * the home, the legal pages, the featured products' listing (/destaques, while some product has no
@@ -20,26 +23,10 @@ const iso = (v: unknown) => new Date(v as string | Date).toISOString();
  * collection's page says only that it has no products: it is left out, as crawlers count such
  * pages against a site. While the store is locked, only the home. A product changes with its row
  * or a newly added gallery image; a listing with its row or any of its products; the home with any
- * of them or the settings. Read a slice at a time (`offset`, `limit` over that order), so no answer
- * holds the catalogue.
+ * of them or the settings. Each section is counted up front and read a slice at a time, so no
+ * answer holds the catalogue.
  */
-export async function sitemapSize(ctx: AppContext): Promise<number> {
-  const settings = await loadSettingsRow(ctx.em);
-  if (settings.store_locked) return 1;
-  const [row] = await ctx.em.getConnection().execute<{ n: number }[]>(
-    `select (select count(*) from collections c where ${LISTED_COLLECTION})::int + (select count(*) from products)::int
-            + (exists (select 1 from products where collection_id is null))::int as n`,
-  );
-  return 1 + LEGAL_PAGES.length + Number(row?.n ?? 0);
-}
-
-/** An active collection with at least one product (products_collection_id index). */
-const LISTED_COLLECTION = 'c.active and exists (select 1 from products p where p.collection_id = c.id)';
-
-/** One part of the sitemap's order: how many URLs it holds, and how to read `limit` of them from `from`. */
-type Section = { size: number; read: (from: number, limit: number) => Promise<SitemapUrl[]> | SitemapUrl[] };
-
-export async function sitemapUrls(ctx: AppContext, offset: number, limit: number): Promise<SitemapUrl[]> {
+async function sitemapSections(ctx: AppContext): Promise<Section[]> {
   const settings = await loadSettingsRow(ctx.em);
   const conn = ctx.em.getConnection();
   const home: Section = {
@@ -55,18 +42,21 @@ export async function sitemapUrls(ctx: AppContext, offset: number, limit: number
       return [{ path: '/', lastmod: iso(row?.lastmod ?? settings.updated_at) }];
     },
   };
-  if (settings.store_locked) return offset === 0 ? home.read(0, 1) : [];
+  if (settings.store_locked) return [home];
   const legal = LEGAL_PAGES.map((slug) => ({ path: legalPath(slug), lastmod: iso(settings.updated_at) }));
-  const [featured] = await conn.execute<{ lastmod: Date | string | null }[]>(
-    'select max(updated_at) as lastmod from products where collection_id is null',
+  // An active collection is listed while it holds a product (products_collection_id index).
+  const [counts] = await conn.execute<{ featured: Date | string | null; collections: number; products: number }[]>(
+    `select (select max(updated_at) from products where collection_id is null) as featured,
+            (select count(*) from collections c where c.active and exists (select 1 from products p where p.collection_id = c.id))::int
+              as collections,
+            (select count(*) from products)::int as products`,
   );
-  const [counted] = await conn.execute<{ n: number }[]>(`select count(*)::int as n from collections c where ${LISTED_COLLECTION}`);
-  const sections: Section[] = [
+  return [
     home,
     { size: legal.length, read: (from, n) => legal.slice(from, from + n) },
-    { size: featured?.lastmod ? 1 : 0, read: () => [{ path: FEATURED_PATH, lastmod: iso(featured?.lastmod) }] },
+    { size: counts?.featured ? 1 : 0, read: () => [{ path: FEATURED_PATH, lastmod: iso(counts?.featured) }] },
     {
-      size: Number(counted?.n ?? 0),
+      size: Number(counts?.collections ?? 0),
       read: async (from, n) => {
         const rows = await conn.execute<Row[]>(
           `select c.slug, greatest(c.updated_at, max(p.updated_at)) as lastmod
@@ -78,7 +68,7 @@ export async function sitemapUrls(ctx: AppContext, offset: number, limit: number
       },
     },
     {
-      size: Number.POSITIVE_INFINITY,
+      size: Number(counts?.products ?? 0),
       read: async (from, n) => {
         const rows = await conn.execute<Row[]>(
           `select p.slug, greatest(p.updated_at, (select max(i.created_at) from product_images i where i.product_id = p.id)) as lastmod
@@ -89,9 +79,16 @@ export async function sitemapUrls(ctx: AppContext, offset: number, limit: number
       },
     },
   ];
+}
+
+export async function sitemapSize(ctx: AppContext): Promise<number> {
+  return (await sitemapSections(ctx)).reduce((sum, s) => sum + s.size, 0);
+}
+
+export async function sitemapUrls(ctx: AppContext, offset: number, limit: number): Promise<SitemapUrl[]> {
   const urls: SitemapUrl[] = [];
   let skip = offset;
-  for (const section of sections) {
+  for (const section of await sitemapSections(ctx)) {
     if (urls.length >= limit) break;
     if (skip >= section.size) {
       skip -= section.size;

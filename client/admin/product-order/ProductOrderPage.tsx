@@ -14,7 +14,7 @@ import { SortableProductList } from './SortableProductList.tsx';
 import { useProductMove } from './useProductMove.ts';
 
 const FEATURED = 'featured';
-/** The featured products the home page shows; the rest are on their own listing ('Ver mais'). */
+/** How many products of a list the home page shows: the featured ones (the rest are on their own listing, 'Ver mais'), and a collection's. */
 const homeFeatured = LIMITS.homeFeaturedProducts;
 const homeCollection = LIMITS.homeCollectionProducts;
 
