@@ -232,6 +232,8 @@ describe('admin', () => {
     assert.ok(shown >= home.featured.length + home.sections.reduce((n, s) => n + s.products.length, 0));
     await page.screenshot({ path: `${SHOTS}/admin-dashboard-1280.png` });
     await page.setViewportSize({ width: 390, height: 844 });
+    // The menu slides out of a phone's view when the window narrows: the picture waits for it.
+    await page.waitForFunction(() => (document.querySelector('.mantine-AppShell-navbar')?.getBoundingClientRect().right ?? 0) <= 0);
     await page.screenshot({ path: `${SHOTS}/admin-dashboard-390.png` });
     assert.deepEqual(
       errors.filter((e) => !e.includes('401')),
