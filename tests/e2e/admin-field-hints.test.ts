@@ -93,6 +93,21 @@ describe('admin fields: hints that cannot be mistaken for filled values', () => 
       await page.screenshot({ path: `${SHOTS}/admin-products-old-price-warning-${width}.png` });
       await old.fill('119,90');
       await warning.waitFor({ state: 'detached' });
+      // Saved so, the product list does not cross it out as a discount (the storefront shows none):
+      // it says the old price is not shown.
+      await form.getByRole('textbox', { name: 'Título', exact: true }).fill(`Caneca sem desconto ${width}`);
+      await old.fill('90');
+      await form.getByRole('button', { name: 'Criar produto' }).click();
+      const row = page.getByTestId(`product-caneca-sem-desconto-${width}`);
+      await row.getByText('preço antigo R$ 90,00 não aparece na loja').waitFor();
+      const crossed = await row.evaluate((r) =>
+        [...r.querySelectorAll('*')]
+          .filter((e) => getComputedStyle(e).textDecorationLine.includes('line-through'))
+          .map((e) => e.textContent),
+      );
+      assert.deepEqual(crossed, []);
+      await row.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/admin-products-old-price-row-${width}.png` });
       await page.goto(`${shop.url}/admin/banners`);
       const link = page.getByRole('textbox', { name: 'Link (opcional)' });
       await link.waitFor();

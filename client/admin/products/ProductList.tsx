@@ -2,7 +2,7 @@ import { Plural, useLingui } from '@lingui/react/macro';
 import { Group, Image, Loader, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { memo, useRef } from 'react';
 import type { CollectionDto } from '../../../shared/catalog.ts';
-import { type CurrencyCode, formatMoney } from '../../../shared/currencies.ts';
+import { type CurrencyCode, discountPercent, formatMoney } from '../../../shared/currencies.ts';
 import { imageUrl } from '../../../shared/image-url.ts';
 import type { ProductAdminRow } from '../../../shared/product-admin.ts';
 import { ListPagination } from '../crud/ListPagination.tsx';
@@ -94,32 +94,42 @@ const ProductRows = memo(function ProductRows({
   const names = new Map(collections.map((c) => [c.id, c.name]));
   return (
     <>
-      {items.map((p) => (
-        <ItemRow
-          key={p.id}
-          testId={`product-${p.slug}`}
-          active={p.id === editingId}
-          leading={<Image src={imageUrl(p.thumb_url)} alt="" w={56} h={56} radius="sm" fit="cover" style={{ flexShrink: 0 }} />}
-          actions={<EditDeleteButtons name={p.title} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} />}
-        >
-          <Text fw={600} lineClamp={2} lh={1.3}>
-            {p.title}
-          </Text>
-          <Group gap={6} wrap="wrap" mt={2}>
-            {p.old_price && (
-              <Text size="sm" c="dimmed" td="line-through">
-                {formatMoney(p.old_price, currency)}
+      {items.map((p) => {
+        // Crossed out only as the storefront shows it: an old price not above the price is not shown there.
+        const oldPrice = p.old_price ? formatMoney(p.old_price, currency) : null;
+        const oldShown = discountPercent(p.price, p.old_price) !== null;
+        return (
+          <ItemRow
+            key={p.id}
+            testId={`product-${p.slug}`}
+            active={p.id === editingId}
+            leading={<Image src={imageUrl(p.thumb_url)} alt="" w={56} h={56} radius="sm" fit="cover" style={{ flexShrink: 0 }} />}
+            actions={<EditDeleteButtons name={p.title} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} />}
+          >
+            <Text fw={600} lineClamp={2} lh={1.3}>
+              {p.title}
+            </Text>
+            <Group gap={6} wrap="wrap" mt={2}>
+              {oldPrice && oldShown && (
+                <Text size="sm" c="dimmed" td="line-through">
+                  {oldPrice}
+                </Text>
+              )}
+              <Text size="sm" fw={600}>
+                {formatMoney(p.price, currency)}
               </Text>
-            )}
-            <Text size="sm" fw={600}>
-              {formatMoney(p.price, currency)}
-            </Text>
-            <Text size="xs" c="dimmed">
-              · {p.collection_id === null ? t`Destaque (sem coleção)` : (names.get(p.collection_id) ?? '')}
-            </Text>
-          </Group>
-        </ItemRow>
-      ))}
+              {oldPrice && !oldShown && (
+                <Text size="xs" c="dimmed">
+                  · {t`preço antigo ${oldPrice} não aparece na loja`}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed">
+                · {p.collection_id === null ? t`Destaque (sem coleção)` : (names.get(p.collection_id) ?? '')}
+              </Text>
+            </Group>
+          </ItemRow>
+        );
+      })}
     </>
   );
 });
