@@ -65,6 +65,26 @@ describe('server-rendered storefront', () => {
     }
   });
 
+  it('renders a page without calling the layout reads the public cache already shares (settings, layout, menu)', async () => {
+    await t.app.inject({ method: 'GET', url: '/' }); // the shared reads are loaded
+    const product = home.sections[0]?.products[1] ?? home.featured[1];
+    expect(product).toBeDefined();
+    const memo = vi.spyOn(t.app.publicCache, 'taggedMemo');
+    try {
+      const res = await t.app.inject({ method: 'GET', url: `/produto/${product?.slug}` });
+      expect(res.statusCode).toBe(200);
+      // A shared read asked for through tRPC goes through its memo (public-cache/shared-reads.ts); seeded, none does.
+      const asked = memo.mock.calls.map((c) => String(c[0]).replace('\u0000', ' '));
+      expect(asked.filter((name) => /settings\.get|content\.layout|catalog\.collections/.test(name))).toEqual([]);
+      // Their data is on the page all the same: the menu's collections and the settings in the state to hydrate.
+      for (const s of home.sections) expect(res.body).toContain(esc(s.collection.name));
+      const keys = (state(res.body).queries as { queryKey: unknown[] }[]).map((q) => JSON.stringify(q.queryKey[0]));
+      expect(keys).toEqual(expect.arrayContaining(['["settings","get"]', '["content","layout"]', '["catalog","collections"]']));
+    } finally {
+      memo.mockRestore();
+    }
+  });
+
   it('renders the home with every featured and section product, and the state to hydrate', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
