@@ -52,12 +52,19 @@ const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
  * 2026-11-28: about 0.3 ms of a product page's 3 ms less than the static prerender, whose stream
  * and scheduling cost more than they carry here). A boundary that suspended all the same (a lazy
  * part of the page whose code loads for the first time in this process) comes out of it as React's
- * client-rendered marker, `<!--$!-->`: the part is then rendered again with the static prerender,
- * which waits for it, so no page is ever kept without it.
+ * client-rendered marker, `<!--$!-->` (shop text cannot write it: React escapes `<` and `>`): the
+ * part is then rendered again with the static prerender, which waits for it, so no page is ever
+ * kept without it.
  */
 async function markup(element: ReactNode): Promise<string> {
-  const html = renderToString(element);
-  if (!html.includes(CLIENT_RENDERED_BOUNDARY)) return html;
+  let html: string | null = null;
+  try {
+    html = renderToString(element);
+  } catch {
+    // A part that suspended outside any <Suspense> fails the synchronous render, where the
+    // prerender waits for it; a real error fails the prerender in turn, as it always did.
+  }
+  if (html !== null && !html.includes(CLIENT_RENDERED_BOUNDARY)) return html;
   // The page arrives whole: no boundary is outlined into a hidden segment swapped in by an
   // inline script (React does so past 12.8 KB by default), which would show the page without
   // its content first and then shift the footer down. The storefront's <Suspense> boundaries

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uploadsDirOf } from '../../server/config.ts';
+import { settledSharedRead } from '../../server/public-cache/shared-reads.ts';
 import type { HomeDto } from '../../shared/catalog.ts';
 import { seedDemo } from '../../src/demo/seed.ts';
 import { statementsSeen } from '../helpers/statements.ts';
@@ -69,10 +70,15 @@ describe('server-rendered storefront', () => {
     await t.app.inject({ method: 'GET', url: '/' }); // the shared reads are loaded
     const product = home.sections[0]?.products[1] ?? home.featured[1];
     expect(product).toBeDefined();
+    for (const read of ['settings.get', 'content.layout', 'catalog.collections'])
+      expect(settledSharedRead(t.app.publicCache, read)).toBeDefined();
     const memo = vi.spyOn(t.app.publicCache, 'taggedMemo');
+    const execute = vi.spyOn(t.db.fork().getConnection(), 'execute');
     try {
       const res = await t.app.inject({ method: 'GET', url: `/produto/${product?.slug}` });
       expect(res.statusCode).toBe(200);
+      // Rendered now (not answered from the page cache): its one statement ran.
+      expect(await statementsSeen(t.db, execute.mock.calls)).toEqual([expect.stringMatching(/from products p where p\.slug = (\?|\$1)/)]);
       // A shared read asked for through tRPC goes through its memo (public-cache/shared-reads.ts); seeded, none does.
       const asked = memo.mock.calls.map((c) => String(c[0]).replace('\u0000', ' '));
       expect(asked.filter((name) => /settings\.get|content\.layout|catalog\.collections/.test(name))).toEqual([]);
@@ -82,6 +88,7 @@ describe('server-rendered storefront', () => {
       expect(keys).toEqual(expect.arrayContaining(['["settings","get"]', '["content","layout"]', '["catalog","collections"]']));
     } finally {
       memo.mockRestore();
+      execute.mockRestore();
     }
   });
 
