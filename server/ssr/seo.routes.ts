@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sitemapSize, sitemapUrls } from '../../src/catalog/sitemap.ts';
+import { readSitemap } from '../../src/catalog/sitemap.ts';
 import { answerCached } from '../public-cache/http.ts';
 import type { CacheSource } from '../public-cache/store.ts';
 import { LAYOUT_TAGS, LIST_TAGS } from '../public-cache/tags.ts';
@@ -37,7 +37,8 @@ async function sitemap(req: FastifyRequest, file: number): Promise<CacheSource> 
   const origin = publicOrigin(req);
   const ctx = await req.appContext();
   const cap = req.server.config.sitemapMaxUrls;
-  const files = Math.ceil((await sitemapSize(ctx)) / cap);
+  const sitemap = await readSitemap(ctx);
+  const files = Math.ceil(sitemap.size / cap);
   const loc = (path: string) => `<loc>${escapeXml(`${origin}${path}`)}</loc>`;
   if (file === 0 && files > 1) {
     const entries = Array.from({ length: files }, (_, i) => `<sitemap>${loc(`/sitemap-${i + 1}.xml`)}</sitemap>`);
@@ -47,7 +48,7 @@ async function sitemap(req: FastifyRequest, file: number): Promise<CacheSource> 
   if (file > files || file < 0) {
     return { status: 404, contentType: 'text/plain; charset=utf-8', body: 'Not found', tags: LIST_TAGS };
   }
-  const urls = await sitemapUrls(ctx, Math.max(0, file - 1) * cap, cap);
+  const urls = await sitemap.urls(Math.max(0, file - 1) * cap, cap);
   const body = [
     XML_HEAD,
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -81,21 +81,27 @@ async function sitemapSections(ctx: AppContext): Promise<Section[]> {
   ];
 }
 
-export async function sitemapSize(ctx: AppContext): Promise<number> {
-  return (await sitemapSections(ctx)).reduce((sum, s) => sum + s.size, 0);
-}
+/** The sitemap of the moment: its size, and its URLs read a slice at a time (`offset`, `limit` over the order above). */
+export type Sitemap = { size: number; urls: (offset: number, limit: number) => Promise<SitemapUrl[]> };
 
-export async function sitemapUrls(ctx: AppContext, offset: number, limit: number): Promise<SitemapUrl[]> {
-  const urls: SitemapUrl[] = [];
-  let skip = offset;
-  for (const section of await sitemapSections(ctx)) {
-    if (urls.length >= limit) break;
-    if (skip >= section.size) {
-      skip -= section.size;
-      continue;
-    }
-    urls.push(...(await section.read(skip, limit - urls.length)));
-    skip = 0;
-  }
-  return urls;
+/** Reads the settings and counts the sections once; a request then reads the slice it answers. */
+export async function readSitemap(ctx: AppContext): Promise<Sitemap> {
+  const sections = await sitemapSections(ctx);
+  return {
+    size: sections.reduce((sum, s) => sum + s.size, 0),
+    urls: async (offset, limit) => {
+      const urls: SitemapUrl[] = [];
+      let skip = offset;
+      for (const section of sections) {
+        if (urls.length >= limit) break;
+        if (skip >= section.size) {
+          skip -= section.size;
+          continue;
+        }
+        urls.push(...(await section.read(skip, limit - urls.length)));
+        skip = 0;
+      }
+      return urls;
+    },
+  };
 }
