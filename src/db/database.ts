@@ -11,6 +11,7 @@ import { MIGRATIONS } from '../../migrations/index.ts';
 import { lockDataDirWhenFree } from './data-dir-lock.ts';
 import { maintainEmbedded, type TableDone } from './embedded-maintenance.ts';
 import { ENTITIES } from './entities.ts';
+import { trimArrayParsers } from './pglite-parsers.ts';
 import { DEFAULT_POOL, guardPool, type PoolOptions, type PoolWatch } from './pool-guard.ts';
 
 /** Where the data lives: a PostgreSQL server, PGlite on disk, or PGlite in memory (tests). */
@@ -148,8 +149,16 @@ export async function openDatabase(
     release();
     throw e;
   }
-  const channel = changeChannel(target.kind === 'postgresql' ? target.schema : undefined);
   const native = () => (orm.em.getConnection() as unknown as { getNativeClient(): Promise<PGlite> }).getNativeClient();
+  if (target.kind !== 'postgresql') {
+    try {
+      await trimArrayParsers(await native());
+    } catch (e) {
+      await orm.close(true).finally(release);
+      throw e;
+    }
+  }
+  const channel = changeChannel(target.kind === 'postgresql' ? target.schema : undefined);
   const changes: ChangeSource =
     target.kind === 'postgresql'
       ? {
