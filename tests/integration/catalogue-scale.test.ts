@@ -61,6 +61,9 @@ describe('list.php: the whole catalogue, streamed', () => {
   it('answers every product once, in order, without a limit; pages with limit and offset', async () => {
     const all = await readWholeList(`${base}/api/products/list.php`);
     expect(all).toEqual({ count: COUNT, first: 'Produto 00001', last: `Produto ${COUNT}`, cacheControl: 'no-cache' });
+    // An empty or blank parameter is no parameter, as the PHP system read it.
+    expect(await readWholeList(`${base}/api/products/list.php?limit=&offset=%20`)).toEqual(all);
+    expect(await readWholeList(`${base}/api/products/list.php?limit=%20`)).toEqual(all);
     const inCollection = await readWholeList(`${base}/api/products/list.php?collection_id=${await firstCollectionId()}`);
     expect(inCollection.count).toBe(COUNT / 4);
     const page = (await (await fetch(`${base}/api/products/list.php?limit=5&offset=10`)).json()) as { title: string }[];
