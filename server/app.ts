@@ -116,7 +116,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // First of all hooks: a public cache hit goes out before the per-request work the others do.
   app.addHook('onRequest', answerEarlyHit);
-  await app.register(accessLogPlugin);
+  await app.register(accessLogPlugin, { mode: opts.config.accessLog });
   await app.register(cookie);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { normalizeShopDomain, SHOP_DOMAIN_PATTERN } from '../shared/settings.ts';
 import { SITEMAP_MAX_URLS } from '../src/catalog/sitemap.ts';
 import { DEFAULT_POOL, type PoolOptions } from '../src/db/pool-guard.ts';
+import { ACCESS_LOG_MODES, type AccessLogMode } from './plugins/access-log.ts';
 
 /**
  * Runtime configuration, read once from the environment and validated at boot.
@@ -70,6 +71,7 @@ const EnvSchema = z.object({
   GEOIP_DB: z.string().default(''),
   SITEMAP_MAX_URLS: z.coerce.number().int().min(1).max(SITEMAP_MAX_URLS).default(SITEMAP_MAX_URLS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_LOG: z.enum(ACCESS_LOG_MODES).default('errors'),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
@@ -109,6 +111,8 @@ export type AppConfig = {
   /** A MaxMind-format city database for /api/location/detect.php, or null. */
   geoipDb: string | null;
   logLevel: string;
+  /** Which requests get an access-log line (server/plugins/access-log.ts). */
+  accessLog: AccessLogMode;
   session: { idleMs: number; maxMs: number };
   /** SIGTERM: the whole stop (drain included) must end within this, else the process exits 1. */
   shutdownGraceMs: number;
@@ -170,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     geoipDb: e.GEOIP_DB ? resolve(e.GEOIP_DB) : null,
     sitemapMaxUrls: e.SITEMAP_MAX_URLS,
     logLevel: e.LOG_LEVEL,
+    accessLog: e.ACCESS_LOG,
     session: { idleMs: e.SESSION_IDLE_HOURS * 3_600_000, maxMs: e.SESSION_MAX_DAYS * 86_400_000 },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
