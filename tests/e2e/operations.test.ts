@@ -6,7 +6,8 @@ import { startShop } from './server.ts';
 
 describe('process lifecycle', () => {
   it('drains a request in flight on SIGTERM, exits 0 and releases the data directory lock', async () => {
-    const shop = await startShop({ LOG_LEVEL: 'info' });
+    // At debug the shop logs each request as it arrives (server/plugins/access-log.ts).
+    const shop = await startShop({ LOG_LEVEL: 'debug' });
     const lock = join(shop.dataDir, 'shop.lock');
     assert.ok(existsSync(lock), 'the PGlite data directory is locked while running');
     const inFlight = fetch(`${shop.url}/?slow`).then((r) => r.status);
