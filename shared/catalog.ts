@@ -63,8 +63,8 @@ export type CollectionDto = z.infer<typeof ZCollection>;
 /** An optional number from a query string, where an empty or blank value (`?limit=`, `?limit=%20`) means "not given". */
 const zOptionalQueryInt = (min: number, max: number) =>
   z
-    .union([z.string().regex(/^\s*$/), z.coerce.number().int().min(min).max(max)])
-    .transform((v) => (typeof v === 'string' ? undefined : v))
+    .union([z.string().trim().pipe(z.literal('')), z.coerce.number().int().min(min).max(max)])
+    .transform((v) => (v === '' ? undefined : v))
     .optional();
 
 const productListShape = {

@@ -64,6 +64,10 @@ describe('list.php: the whole catalogue, streamed', () => {
     // An empty or blank parameter is no parameter, as the PHP system read it.
     expect(await readWholeList(`${base}/api/products/list.php?limit=&offset=%20`)).toEqual(all);
     expect(await readWholeList(`${base}/api/products/list.php?limit=%20`)).toEqual(all);
+    // Anything else that is not a number is refused in the words every other bad number gets.
+    const bad = await fetch(`${base}/api/products/list.php?limit=%20%00`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: 'limit: Entrada inválida' });
     const inCollection = await readWholeList(`${base}/api/products/list.php?collection_id=${await firstCollectionId()}`);
     expect(inCollection.count).toBe(COUNT / 4);
     const page = (await (await fetch(`${base}/api/products/list.php?limit=5&offset=10`)).json()) as { title: string }[];
