@@ -141,23 +141,18 @@ export async function openDatabase(
 ): Promise<Database> {
   const release =
     target.kind === 'pglite' ? await lockDataDirWhenFree(target.dataDir, { waitMs: opts.lockWaitMs, onWait: opts.info }) : () => {};
-  let orm: MikroORM;
+  let orm: MikroORM | undefined;
   let watch: PoolWatch | null = null;
+  const nativeOf = (o: MikroORM) => (o.em.getConnection() as unknown as { getNativeClient(): Promise<PGlite> }).getNativeClient();
   try {
     orm = await MikroORM.init(optionsFor(target, (pool) => (watch = guardPool(pool))));
+    if (target.kind !== 'postgresql') await trimArrayParsers(await nativeOf(orm));
   } catch (e) {
+    await orm?.close(true).catch(() => {});
     release();
     throw e;
   }
-  const native = () => (orm.em.getConnection() as unknown as { getNativeClient(): Promise<PGlite> }).getNativeClient();
-  if (target.kind !== 'postgresql') {
-    try {
-      await trimArrayParsers(await native());
-    } catch (e) {
-      await orm.close(true).finally(release);
-      throw e;
-    }
-  }
+  const native = () => nativeOf(orm);
   const channel = changeChannel(target.kind === 'postgresql' ? target.schema : undefined);
   const changes: ChangeSource =
     target.kind === 'postgresql'
