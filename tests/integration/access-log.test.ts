@@ -50,6 +50,18 @@ describe('the access log', () => {
     expect(await requests()).toEqual([]);
   });
 
+  it('by default: a line for a server error', async () => {
+    const { app, requests } = await appLogging({});
+    // Every statement fails as a lost connection does (as in cache-db-outage.test.ts): a 503.
+    app.publicCache.invalidate();
+    const conn = app.db.fork().getConnection() as unknown as { execute: () => Promise<unknown> };
+    conn.execute = async () => {
+      throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+    };
+    expect((await app.inject({ url: '/settings/get.php' })).statusCode).toBe(503);
+    expect((await requests()).map((l) => [l.url, l.status])).toEqual([['/settings/get.php', 503]]);
+  });
+
   it('by default: a line for a server error or a slow answer; none at all when off', () => {
     expect(accessLogged('errors', 500, 3)).toBe(true);
     expect(accessLogged('errors', 503, 3)).toBe(true);
