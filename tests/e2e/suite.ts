@@ -53,10 +53,22 @@ export async function toast(page: Page, ...texts: string[]): Promise<string> {
   found = found.first();
   await found.waitFor({ timeout: 10_000 });
   const content = (await found.textContent()) ?? '';
-  await found
-    .getByRole('button')
-    .click()
-    .catch(() => {}); // it may have closed itself meanwhile
-  await found.waitFor({ state: 'detached' });
-  return content;
+  // A toast under the pointer never closes by itself (Mantine pauses its timer on hover), so a
+  // close click that misses (the toast still sliding in, or re-rendered under the pointer) would
+  // leave it open for good: after each try the pointer leaves for the bottom-left corner, where no
+  // toast is, and the toast's own timer (4 s) closes it if the click did not.
+  for (let attempt = 1; ; attempt++) {
+    await found
+      .getByRole('button')
+      .click({ timeout: 5_000 })
+      .catch(() => {}); // it may have closed itself meanwhile
+    const height = page.viewportSize()?.height ?? 600;
+    await page.mouse.move(1, height - 1);
+    try {
+      await found.waitFor({ state: 'detached', timeout: 8_000 });
+      return content;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
