@@ -54,7 +54,11 @@ async function drain(url: string): Promise<{ status: number; bytes: number }> {
   return { status: res.status, bytes };
 }
 
-export async function merchantFigures(kind: 'PGlite' | 'PostgreSQL', hello: { c10: LoadResult }, r: Report): Promise<void> {
+export async function merchantFigures(
+  kind: 'PGlite' | 'PostgreSQL',
+  floor: (part: string) => Promise<{ c10: LoadResult }>,
+  r: Report,
+): Promise<void> {
   r.step(
     `${kind}: a merchant's catalogue (${r.fmt(MERCHANT.products)} products in ${MERCHANT.collections} collections, ${r.fmt(MERCHANT.featured)} featured)`,
   );
@@ -77,6 +81,8 @@ export async function merchantFigures(kind: 'PGlite' | 'PostgreSQL', hello: { c1
         homeBytes <= 20 * 1024,
       );
 
+      const hello = await floor(`${kind}'s pages never asked before`);
+      await settle();
       r.step(`${kind}: pages never asked before (cache misses), c10`);
       const product = await load(shop.url, () => `/produto/produto-${1 + (next() % MERCHANT.products)}`, 10, {
         settle,
