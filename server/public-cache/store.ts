@@ -77,7 +77,7 @@ const ALL_ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
  * the 20,000-product bench shop (product 24 KB, collection 44 KB, home 165 KB): quality 2 takes
  * 0.16 / 0.22 / 0.37 ms for 6.7 / 8.3 / 11.5 KB, quality 4 0.33 / 0.35 / 0.75 ms for 6.3 / 7.9 /
  * 10.7 KB, quality 6 about twice quality 4's time for 5-8% less (quality 11: 90-220 ms).
- * Quality 1 since 2026-11-28 (fourth session): inside the server, among the misses' other work,
+ * Quality 1 since 2026-11-28 (fifth session): inside the server, among the misses' other work,
  * a call took 149 µs against quality 2's 264 µs (wall time around the call, product and collection
  * misses alike, 5,900 calls each), about 5% of a product page's miss; alone in a loop the two are
  * 55-80 against 72-115 µs. The answer is about 8% larger (product 7.7 against 6.9 KB, collection
