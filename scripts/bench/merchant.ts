@@ -82,7 +82,6 @@ export async function merchantFigures(
       );
 
       const hello = await floor(`${kind}'s pages never asked before`);
-      await settle();
       r.step(`${kind}: pages never asked before (cache misses), c10`);
       const product = await load(shop.url, () => `/produto/produto-${1 + (next() % MERCHANT.products)}`, 10, {
         settle,
