@@ -10,24 +10,21 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:24-slim AS runtime
 # The malloc variables and the V8 heap limit that keep the server within a 512 MB container are
-# not set here: server/main.ts restarts itself with them at once, as it does under `npm start`
+# not set here: the server restarts itself with them at once, as it does under `npm start`
 # (src/process-settings.ts). A value set here or in NODE_OPTIONS would be kept.
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data
 WORKDIR /app
-# Server code runs as TypeScript directly on Node 24, in production mode (NODE_ENV above; without
-# it server/production-mode.ts would default to it). The client is prebuilt in dist/ by `npm run
-# build` (vite's production mode), with its .br/.gz assets; the container runs `node server/main.ts`,
-# not `npm start`, so it never rebuilds at start.
+# `npm run build` writes everything the container runs to dist/: the server compiled to JavaScript
+# (dist/app/, tsconfig.server.json), the client (vite's production mode, with its .br/.gz assets)
+# and its server renderer. The server runs in production mode (NODE_ENV above; without it
+# server/production-mode.ts would default to it). The container runs the compiled server, not
+# `npm start`, so it never rebuilds at start.
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
-COPY server ./server
-COPY src ./src
-COPY shared ./shared
-COPY migrations ./migrations
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
@@ -35,4 +32,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 STOPSIGNAL SIGTERM
-CMD ["node", "server/main.ts"]
+CMD ["node", "dist/app/server/main.js"]

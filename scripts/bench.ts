@@ -6,7 +6,7 @@
  * share of its core the server used, see `perCore`), as the load generator on a 2-core machine
  * runs out of CPU first on page-sized answers.
  *
- * The shop runs as `npm start` runs it (`node server/main.ts`, production mode, demo catalogue)
+ * The shop runs as `npm start` runs it (the compiled server, production mode, demo catalogue)
  * in a child process pinned to one core (taskset), on the embedded PGlite and, when
  * BENCH_DATABASE_URL or TEST_DATABASE_URL names a PostgreSQL server, on a fresh database created
  * and dropped here. The load generator (autocannon) runs in this process on the other cores.

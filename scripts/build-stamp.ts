@@ -1,5 +1,6 @@
 /**
- * Keeps `npm start` from rebuilding an up-to-date client. `npm run build` ends by writing a stamp
+ * Keeps `npm start` from rebuilding an up-to-date build (the client, its server renderer and the
+ * server compiled to JavaScript in dist/app/, which `npm start` runs). `npm run build` ends by writing a stamp
  * (a hash of everything the build reads) to dist/; `npm start` runs `ensure`, which rebuilds only
  * when the stamp is missing or differs from the sources (a fresh clone, a pull, an edit).
  *
@@ -14,18 +15,30 @@ import { join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const STAMP = join(root, 'dist', '.build-stamp');
-/** What the client and SSR builds read. The compiled catalogs (client/locales/*.ts) are outputs. */
-const INPUT_DIRS = ['client', 'shared'];
-const INPUT_FILES = ['vite.config.ts', 'lingui.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json', 'scripts/precompress.ts'];
+/** What the builds read. The compiled catalogs (client/locales/*.ts) are outputs. */
+const INPUT_DIRS = ['client', 'shared', 'server', 'src', 'migrations'];
+const INPUT_FILES = [
+  'vite.config.ts',
+  'lingui.config.ts',
+  'tsconfig.json',
+  'tsconfig.server.json',
+  'package.json',
+  'package-lock.json',
+  'scripts/precompress.ts',
+];
 const GENERATED = /^client\/locales\/(admin\/)?[^/]+\.ts$/;
+/** Tests beside the sources are not built. */
+const TEST_FILE = /\.test\.tsx?$/;
 /** What the server needs from a build; a stamp without them is not trusted. */
-const OUTPUTS = ['dist/client/.vite/manifest.json', 'dist/server/entry-server.js'];
+const OUTPUTS = ['dist/client/.vite/manifest.json', 'dist/server/entry-server.js', 'dist/app/server/main.js'];
+/** The compiled server: emptied before a build, so no module of a deleted source stays behind. */
+const COMPILED_SERVER = join(root, 'dist', 'app');
 
 function filesUnder(dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile())
     .map((e) => relative(root, join(e.parentPath, e.name)))
-    .filter((f) => !f.includes('node_modules') && !GENERATED.test(f));
+    .filter((f) => !f.includes('node_modules') && !GENERATED.test(f) && !TEST_FILE.test(f));
 }
 
 export function sourcesHash(): string {
@@ -47,11 +60,12 @@ export function buildIsCurrent(): boolean {
 const command = import.meta.main ? process.argv[2] : undefined;
 if (command === 'clear') {
   rmSync(STAMP, { force: true });
+  rmSync(COMPILED_SERVER, { recursive: true, force: true });
 } else if (command === 'write') {
   writeFileSync(STAMP, `${sourcesHash()}\n`);
 } else if (command === 'ensure') {
   if (!buildIsCurrent()) {
-    console.log('Client sources changed since the last build (or no build yet): building…');
+    console.log('Sources changed since the last build (or no build yet): building…');
     const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }

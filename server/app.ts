@@ -17,6 +17,7 @@ import '../shared/zod-locale.ts';
 import type { Database } from '../src/db/database.ts';
 import { createImportState, type ImportState } from '../src/import/import-state.ts';
 import type { GeoLookup } from '../src/location/geoip.ts';
+import { PROJECT_ROOT } from '../src/runtime-files.ts';
 import type { Outbound } from '../src/shopify/transport.ts';
 import { backupRoutes } from './backup/backup.routes.ts';
 import { type AppConfig, uploadsDirOf } from './config.ts';
@@ -169,7 +170,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     { prefix: '/uploads' },
   );
 
-  const distDir = resolve(opts.distDir ?? join(import.meta.dirname, '..', 'dist'));
+  const distDir = resolve(opts.distDir ?? join(PROJECT_ROOT, 'dist'));
   await app.register(ssrRoutes, { distDir });
   if (!existsSync(join(distDir, 'client'))) app.log.warn({ distDir }, 'client build missing: run `npm run build`');
   return app;

@@ -18,11 +18,18 @@
  *   the heap grow to four times what is live before collecting (about 300 MB here, of which 50 to
  *   60 MB live); near a 256 MB limit it collects at about 1.3 times. The shop's live heap is
  *   about 50 MB plus the public cache's 48 MB at most.
- * - --max-semi-space-size=4 (MB): the young generation, where every request's short-lived
+ * - --max-semi-space-size=8 (MB): the young generation, where every request's short-lived
  *   objects go. Left to V8 it grows under load to its maximum of several tens of MB, kept
  *   committed: on PostgreSQL after 4 minutes of mixed load the heap held 183 MB for 50-100 MB
  *   used, and RSS was 281 MB and still creeping; with 4 MB semi-spaces the heap is 61 MB and RSS
  *   163 MB, flat, at the same req/s (13.6k against 13.4k: cached answers leave little garbage).
+ *   8 MB since 2026-11-28: a page built on a miss allocates 1-2 MB (a collection page about 2.2
+ *   MB), so with 4 MB a young collection came every page or two and caught most pages mid-render;
+ *   what they held survived twice and was promoted (200 KB per collection page at 4 MB, 60 KB at
+ *   16), and the old generation then needed a mark-compact every 250-400 ms. Measured on the
+ *   20,000-product catalogue, PostgreSQL, c10, server CPU per page: product 2.10 -> 1.77 ms,
+ *   collection 5.0 -> 3.8 ms at 8 MB (16 MB: 1.74 and 3.6 ms, for 16 MB more); peak RSS +9 MB,
+ *   paid for by running the server compiled (tsconfig.server.json, about 10 MB less).
  *
  * - --liftoff-only: WebAssembly (the embedded database, PGlite) runs on V8's baseline compiler only.
  *   Left to tier up, V8's optimising compiler compiles PostgreSQL's big functions again as they get
@@ -36,7 +43,7 @@
  * is missing added; a heap limit or a malloc variable the operator set is kept.
  */
 export const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' } as const;
-export const HEAP_FLAGS = ['--max-old-space-size=256', '--max-semi-space-size=4', '--liftoff-only'] as const;
+export const HEAP_FLAGS = ['--max-old-space-size=256', '--max-semi-space-size=8', '--liftoff-only'] as const;
 
 /** `env` with the malloc variables it lacks (for processes started with an explicit environment). */
 export function withMallocEnv<E extends Record<string, string | undefined>>(env: E): E & Record<keyof typeof MALLOC_ENV, string> {

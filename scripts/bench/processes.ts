@@ -1,5 +1,5 @@
 /**
- * Child processes of the benchmark: the shop (`node server/main.ts`, as `npm start` runs it) and
+ * Child processes of the benchmark: the shop (the compiled server, as `npm start` runs it) and
  * the hello floor, each pinned to the same core with taskset when the machine has it, so the load
  * generator (this process, on another core) never shares their event loop or CPU.
  */
@@ -10,8 +10,8 @@ import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { HEAP_FLAGS, withMallocEnv } from '../../src/process-settings.ts';
+import { SERVER_ENTRY } from '../../src/runtime-files.ts';
 import { folderSettled } from '../folder-settled.ts';
-import type { ProbeStats } from './probe.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 export const BENCH_ADMIN = { username: 'bench_admin', password: 'bench-password-123' };
@@ -94,6 +94,16 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await closed;
 }
 
+/** What the shop's probe (probe.mjs, preloaded into it) answers over IPC. */
+export type ProbeStats = {
+  rssMb: number;
+  heapMb: number;
+  /** process.memoryUsage() in MB: where the resident memory is when it is not the JavaScript heap. */
+  memory: { heapTotalMb: number; externalMb: number; arrayBuffersMb: number };
+  loopP99Ms: number;
+  loopMaxMs: number;
+};
+
 export type Hello = { url: string; pid: number; stop: () => Promise<void> };
 
 export async function startHello(): Promise<Hello> {
@@ -146,10 +156,7 @@ export type ShopOptions = {
 export async function startShop(opts: ShopOptions = {}, ownsDataDir = !opts.dataDir): Promise<Shop> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'shop-bench-'));
   const port = await freePort();
-  const [cmd, args] = pinned(
-    [...HEAP_FLAGS, '--import', join(root, 'scripts', 'bench', 'probe.ts'), join(root, 'server', 'main.ts')],
-    opts.pin ?? true,
-  );
+  const [cmd, args] = pinned([...HEAP_FLAGS, '--import', join(root, 'scripts', 'bench', 'probe.mjs'), SERVER_ENTRY], opts.pin ?? true);
   let output = '';
   const started = performance.now();
   const child = track(

@@ -18,6 +18,7 @@ import { asBuffer, inImageProcess } from '../media/image-process.ts';
 import { IMAGE_JOBS, mapLimit } from '../media/map-limit.ts';
 import { type PreparedBytes, saveImage } from '../media/media.service.ts';
 import { Review } from '../reviews/review.entity.ts';
+import { siblingModule } from '../runtime-files.ts';
 import { DEMO_BANNERS, DEMO_FOOTER_ICONS, DEMO_FOOTER_SECTIONS, DEMO_TOP_HEADERS } from './demo-content.ts';
 import { DEMO_COLLECTIONS, DEMO_PRODUCTS } from './demo-data.ts';
 import type { DemoImages, DemoPictures } from './demo-images.ts';
@@ -25,7 +26,7 @@ import { demoReviews } from './demo-reviews.ts';
 
 type Log = { info(o: object | string, m?: string): void };
 
-const DEMO_IMAGES = new URL('./demo-images.ts', import.meta.url);
+const DEMO_IMAGES = siblingModule(import.meta.url, './demo-images');
 
 /** Draws every demo picture in the image process (src/media/image-process.ts): libvips stays out of the server. */
 async function drawDemoImages(input: DemoPictures): Promise<DemoImages> {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { LIMITS } from '../../shared/limits.ts';
 import type { Logger } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { siblingModule } from '../runtime-files.ts';
 import { queueVariants } from './backfill.ts';
 import { discardImages, purgeImages, restoreImages, type StoredImage, settleImages, storeImage, trashImages } from './file-store.ts';
 import { asBuffer, inImageProcess } from './image-process.ts';
@@ -40,7 +41,7 @@ export async function uploadBytes(upload: Upload, maxBytes: number): Promise<Buf
   return { filename: upload.filename, data: upload.size === 0 ? Buffer.alloc(0) : await readFile(upload.path), truncated: false };
 }
 
-const REENCODER = new URL('./reencode.ts', import.meta.url);
+const REENCODER = siblingModule(import.meta.url, './reencode');
 
 const displayName = (name: string) => name.replace(/[\r\n\t]/g, ' ').slice(0, 120) || 'arquivo';
 

@@ -1,11 +1,12 @@
 import type { VariantFormat } from '../../shared/image-variants.ts';
+import { siblingModule } from '../runtime-files.ts';
 import { asBuffer, inImageProcess } from './image-process.ts';
 import type { EncodedVariant } from './variants-encode.ts';
 
 /** One variant file: encoded bytes, or the name of the step it repeats (a wider step than the original). */
 export type Variant = { width: number; format: VariantFormat } & ({ data: Buffer } | { sameAs: number });
 
-const ENCODER = new URL('./variants-encode.ts', import.meta.url);
+const ENCODER = siblingModule(import.meta.url, './variants-encode');
 
 /**
  * The AVIF and WebP variants of an image at each ladder width (see `encodeVariants`), encoded in

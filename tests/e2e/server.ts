@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { HEAP_FLAGS, withMallocEnv } from '../../src/process-settings.ts';
+import { SERVER_ENTRY } from '../../src/runtime-files.ts';
 import { freePort } from '../helpers/free-port.ts';
 
 export const ADMIN = { username: 'dona_loja', password: 'senha-e2e-123' };
 const root = resolve(import.meta.dirname, '..', '..');
 
-/** The real shop process (`node server/main.ts`) on a fresh data directory with the demo catalogue. */
+/** The real shop process (`npm start`: dist/app/server/main.js, compiled by `npm run build`) on a fresh data directory with the demo catalogue. */
 export type Shop = {
   url: string;
   dataDir: string;
@@ -44,7 +45,7 @@ export async function startShop(
     cpSync(TEMPLATE_DIR, dataDir, { recursive: true });
   }
   let output = '';
-  const entry = opts.controls ? [...HEAP_FLAGS, 'tests/e2e/shop-with-controls.ts'] : ['server/main.ts'];
+  const entry = opts.controls ? [...HEAP_FLAGS, 'tests/e2e/shop-with-controls.ts'] : [SERVER_ENTRY];
   const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: root,
     env: withMallocEnv({

@@ -7,10 +7,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { type DatabaseTarget, openDatabase } from '../../src/db/database.ts';
+import { SERVER_ENTRY } from '../../src/runtime-files.ts';
 import { freePort } from '../helpers/free-port.ts';
 
 /**
- * The fault-injection harness: the real shop process (`node server/main.ts`) on loopback, on a
+ * The fault-injection harness: the real shop process (`npm start`: the compiled server, dist/app/server/main.js) on loopback, on a
  * fresh data directory and — when TEST_DATABASE_URL is set — a fresh PostgreSQL database of its
  * own (created here, dropped at the end), else PGlite in the data directory.
  */
@@ -90,7 +91,7 @@ export type Shop = {
 export async function startShop(store: Store, env: Record<string, string> = {}): Promise<Shop> {
   const port = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: root,
     env: {
       ...process.env,

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { SERVER_ENTRY } from '../../src/runtime-files.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { ADMIN, createStore, onPostgres, type Store, sleep, startShop } from './harness.ts';
 
@@ -24,7 +25,7 @@ describe('interactive stop and restart', () => {
     // `script` gives the shop a real terminal; writing ^C to it is a person pressing Ctrl-C. It runs
     // the command through $SHELL; `exec` makes the shop the terminal's process itself, or a shell
     // such as dash would stay in between, get the SIGINT as well and exit 130 for it.
-    const child = spawn('script', ['-qfec', `exec ${process.execPath} server/main.ts`, '/dev/null'], {
+    const child = spawn('script', ['-qfec', `exec ${process.execPath} ${SERVER_ENTRY}`, '/dev/null'], {
       cwd: root,
       env: {
         ...process.env,

@@ -3,10 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SERVER_ENTRY } from '../../src/runtime-files.ts';
 import { freePort } from '../helpers/free-port.ts';
 
 /**
- * `npm start` (node server/main.ts, no NODE_ENV set) must run React's production build: the
+ * `npm start` (node dist/app/server/main.js, no NODE_ENV set) must run React's production build: the
  * process is started as `npm start` starts it, with a preload that reports every React build file
  * loaded, and renders a page (needs `npm run build`). The explicit development start shows the probe tells them apart.
  */
@@ -29,7 +30,7 @@ async function reactFilesLoaded(nodeEnv: string | undefined): Promise<string[]> 
   const { NODE_ENV: _vitestsOwn, TEST_DATABASE_URL: _pg, ...env } = process.env;
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-prod-build-'));
-  const child = spawn(process.execPath, ['--import', './tests/helpers/react-build-probe.ts', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', './tests/helpers/react-build-probe.ts', SERVER_ENTRY], {
     cwd: root,
     env: {
       ...env,

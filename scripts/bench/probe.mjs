@@ -2,26 +2,20 @@
  * Preloaded (`node --import`) only into the shop process the benchmark starts, never in
  * production: answers the benchmark over the IPC channel with the process's RSS and its event-loop
  * delay since the last reset (perf_hooks.monitorEventLoopDelay). No HTTP route is added.
+ * Plain JavaScript: the shop runs compiled (dist/app/), and a TypeScript preload would make Node
+ * load its type stripper into the process measured (about 10 MB). The answer's shape is
+ * `ProbeStats` in processes.ts.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-
-export type ProbeStats = {
-  rssMb: number;
-  heapMb: number;
-  /** process.memoryUsage() in MB: where the resident memory is when it is not the JavaScript heap. */
-  memory: { heapTotalMb: number; externalMb: number; arrayBuffersMb: number };
-  loopP99Ms: number;
-  loopMaxMs: number;
-};
 
 if (process.send) {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
-  process.on('message', (m: { type?: string }) => {
+  process.on('message', (m) => {
     if (m?.type === 'reset') loop.reset();
     if (m?.type === 'stats') {
       const mem = process.memoryUsage();
-      const stats: ProbeStats = {
+      const stats = {
         rssMb: mem.rss / 1048576,
         heapMb: mem.heapUsed / 1048576,
         memory: { heapTotalMb: mem.heapTotal / 1048576, externalMb: mem.external / 1048576, arrayBuffersMb: mem.arrayBuffers / 1048576 },
