@@ -1,15 +1,6 @@
-import { type ComponentProps, type ReactNode, useCallback, useMemo } from 'react';
+import { type ComponentProps, createContext, type ReactNode, use, useCallback, useMemo } from 'react';
 import { parse } from 'regexparam';
-import {
-  matchRoute,
-  Route,
-  Router,
-  Switch,
-  useSearch,
-  useLocation as useWouterLocation,
-  useParams as useWouterParams,
-  Link as WouterLink,
-} from 'wouter';
+import { matchRoute, Route, Router, Switch, useSearch, useLocation as useWouterLocation, useParams as useWouterParams } from 'wouter';
 
 /**
  * The storefront's routing, in one place: wouter (about 2 KB) instead of React Router (about
@@ -20,13 +11,32 @@ import {
  * `location` (hydration then sees the same values the server rendered).
  */
 export function StorefrontRouter({ url, children }: { url?: string; children: ReactNode }) {
-  if (url === undefined) return <Router>{children}</Router>;
+  if (url === undefined)
+    return (
+      <Router>
+        <LocationProvider>{children}</LocationProvider>
+      </Router>
+    );
   const { pathname, search } = new URL(url, 'http://localhost');
   return (
     <Router ssrPath={pathname} ssrSearch={search}>
-      {children}
+      <LocationProvider>{children}</LocationProvider>
     </Router>
   );
+}
+
+/**
+ * The path and the navigation function, read from wouter once for the whole page and handed to
+ * every `Link` (a collection page has up to 72 cards, each a link: reading wouter's location in
+ * each one was most of what the links cost a page drawn on the server). A navigation changes the
+ * value, and every link draws again, as it did when each read the location itself.
+ */
+const LocationContext = createContext<{ pathname: string; navigate: Navigate } | null>(null);
+
+function LocationProvider({ children }: { children: ReactNode }) {
+  const [pathname, navigate] = useWouterLocation();
+  const value = useMemo(() => ({ pathname, navigate }), [pathname, navigate]);
+  return <LocationContext value={value}>{children}</LocationContext>;
 }
 
 /** The path as wouter reads it (escape sequences decoded with decodeURI; left as is when malformed). */
@@ -89,10 +99,26 @@ type LinkProps = Omit<ComponentProps<'a'>, 'href'> & {
 
 /**
  * An anchor that navigates on the client (a plain link with a modifier key or another button,
- * and before hydration).
+ * and before hydration). Written here rather than wouter's `Link`, which reads the location on its
+ * own and wraps the anchor in forwardRef: a collection page draws up to 72 cards, each a link, and
+ * every page nobody asked for before is drawn on the server (issue 16).
  */
-export function Link({ to, ...props }: LinkProps) {
-  const [pathname] = useWouterLocation();
+export function Link({ to, replace, onClick, ...props }: LinkProps) {
+  const location = use(LocationContext);
+  if (!location) throw new Error('Link outside StorefrontRouter');
+  const { pathname, navigate } = location;
   const href = typeof to === 'string' ? to : to.search ? `${pathname}?${to.search.replace(/^\?/, '')}` : pathname;
-  return <WouterLink href={href} {...props} />;
+  return (
+    <a
+      {...props}
+      href={href}
+      onClick={(event) => {
+        if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey || event.button !== 0) return;
+        onClick?.(event);
+        if (event.defaultPrevented) return;
+        event.preventDefault();
+        navigate(href, { replace });
+      }}
+    />
+  );
 }

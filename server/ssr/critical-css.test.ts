@@ -56,4 +56,16 @@ describe('criticalCss', () => {
   it('does not count class names written as text or in other attributes', () => {
     expect(criticalCss(sheet, '<p data-x="_menu_zz9y8_3">_menu_zz9y8_3</p>')).not.toContain('_menu_zz9y8_3');
   });
+
+  it('answers a page whose classes it has seen from what it picked then, in any order, and never mixes two pages up', () => {
+    const fresh = prepareSheet(SHEET);
+    const withMenu = ' <i class="_menu_zz9y8_3"></i>';
+    const first = criticalCss(fresh, ` ${markup}`);
+    expect(criticalCss(fresh, withMenu)).toContain('display:none');
+    expect(criticalCss(fresh, withMenu)).not.toContain('_card_ab12c_1{display:grid}');
+    // The same classes in another order and repeated: the same rules, the very string picked before.
+    const reordered = '<b class="_price_ab12c_20 _price_ab12c_20"></b><b class="_image_ab12c_9"></b><b class="_card_ab12c_1"></b>';
+    expect(criticalCss(fresh, reordered)).toBe(first);
+    expect(fresh.picked.size).toBe(2);
+  });
 });

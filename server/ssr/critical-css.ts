@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import postcss, { type ChildNode, type Container } from 'postcss';
 
 /**
@@ -21,7 +22,15 @@ type Piece = {
   /** Alternatives of the rule's selector list, each with the module classes it needs; null: always kept. */
   needs: string[][] | null;
 };
-export type CriticalSheet = { pieces: Piece[] };
+export type CriticalSheet = {
+  pieces: Piece[];
+  /**
+   * The rules already picked, by the page's module classes (sorted, joined): pages of one kind use
+   * the same classes (every product page, a collection page of 24 or 72 cards), so most pages find
+   * their rules here instead of walking the sheet and joining its text again.
+   */
+  picked: LRUCache<string, string>;
+};
 
 const MODULE_CLASS = /\.(_[A-Za-z][\w-]*_[a-z0-9]{5}_\d+)/g;
 const CONDITIONAL = new Set(['media', 'supports', 'container']);
@@ -53,7 +62,7 @@ function collect(container: Container, wrappers: string[], pieces: Piece[]): voi
 export function prepareSheet(css: string): CriticalSheet {
   const pieces: Piece[] = [];
   collect(postcss.parse(css), [], pieces);
-  return { pieces };
+  return { pieces, picked: new LRUCache({ max: 64 }) };
 }
 
 const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
@@ -62,6 +71,15 @@ const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
 export function criticalCss(sheet: CriticalSheet, markup: string): string {
   const used = new Set<string>();
   for (const m of markup.matchAll(CLASS_ATTRIBUTE)) for (const c of (m[1] as string).split(' ')) if (c) used.add(c);
+  const key = [...used].sort().join(' ');
+  const known = sheet.picked.get(key);
+  if (known !== undefined) return known;
+  const picked = pick(sheet, used);
+  sheet.picked.set(key, picked);
+  return picked;
+}
+
+function pick(sheet: CriticalSheet, used: Set<string>): string {
   let out = '';
   let open: string[] = [];
   for (const piece of sheet.pieces) {
