@@ -93,10 +93,25 @@ export function installmentPlan(price: string, terms: PaymentTerms): Installment
   return rows.slice(0, largest);
 }
 
-/** The card's line: the most interest-free instalments offered (2x or more), else null. */
+/**
+ * The card's line: the most interest-free instalments offered (2x or more), else null; the last
+ * interest-free row of `installmentPlan`, without drawing the plan (a collection page has up to 72
+ * cards). Instalments only fall as the count grows, interest-free ones (price / n) and the Price
+ * table's alike, so: a plan that reaches the first count with interest keeps every interest-free
+ * count, and one that stops before stops at the largest interest-free count whose instalment is at
+ * least the minimum.
+ */
 export function bestInterestFree(price: string, terms: PaymentTerms): Installment | null {
-  const free = installmentPlan(price, terms).filter((row) => !row.interest && row.count > 1);
-  return free.at(-1) ?? null;
+  const cents = toCents(price);
+  if (cents === null || cents === 0n) return null;
+  const rate = hundredths(terms.installments_interest_rate);
+  const max = Math.max(1, terms.installments_max);
+  const free = rate === 0n ? max : Math.min(max, terms.installments_interest_free);
+  if (free < 2) return null;
+  const min = toCents(terms.installments_min_value) ?? 0n;
+  if (free < max && (toCents(withInterest(cents, free + 1, rate).instalment) ?? 0n) >= min) return interestFree(cents, free);
+  for (let n = free; n >= 2; n--) if (cents / BigInt(n) >= min) return interestFree(cents, n);
+  return null;
 }
 
 /** "10" / "7,5": a percentage as the storefront writes it. */

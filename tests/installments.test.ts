@@ -122,3 +122,30 @@ describe('helpers', () => {
     expect(percentText(1.99)).toBe('1,99');
   });
 });
+
+describe('bestInterestFree is the last interest-free row of the plan', () => {
+  it('agrees with installmentPlan over prices, counts, rates and minimums, edge cases included', () => {
+    // A fixed pseudo-random sequence (no flakiness), with the boundaries written out.
+    let seed = 12345;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const prices = ['0.01', '0.99', '1.00', '5.00', '26.63', '79.90', '100.00', '999.99', '12345.67', '0', '0.00'];
+    const minimums = ['0', '0.01', '5.00', '10.00', '26.63', '26.64', '50.00', '1000.00', ''];
+    let compared = 0;
+    for (let i = 0; i < 4000; i++) {
+      const price = i < prices.length * 4 ? (prices[i % prices.length] as string) : fromCents(BigInt(rand(2_000_000)));
+      const t = terms({
+        installments_max: rand(25),
+        installments_interest_free: rand(25),
+        installments_interest_rate: [0, 0.01, 1.99, 2, 9.99, 50, 300][rand(7)] as number,
+        installments_min_value: minimums[rand(minimums.length)] as string,
+      });
+      const fromPlan = installmentPlan(price, t).filter((row) => !row.interest && row.count > 1).at(-1) ?? null;
+      expect(bestInterestFree(price, t), `${price} ${JSON.stringify(t)}`).toEqual(fromPlan);
+      compared++;
+    }
+    expect(compared).toBe(4000);
+  });
+});

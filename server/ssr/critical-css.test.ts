@@ -63,9 +63,13 @@ describe('criticalCss', () => {
     const first = criticalCss(fresh, ` ${markup}`);
     expect(criticalCss(fresh, withMenu)).toContain('display:none');
     expect(criticalCss(fresh, withMenu)).not.toContain('_card_ab12c_1{display:grid}');
-    // The same classes in another order and repeated: the same rules, the very string picked before.
-    const reordered = '<b class="_price_ab12c_20 _price_ab12c_20"></b><b class="_image_ab12c_9"></b><b class="_card_ab12c_1"></b>';
+    // The same class attributes in another order and repeated: found among those picked before.
+    const reordered =
+      '<b class="_price_ab12c_20"></b><b class="_image_ab12c_9"></b><b class="_card_ab12c_1"></b><i class="_image_ab12c_9"></i>';
     expect(criticalCss(fresh, reordered)).toBe(first);
     expect(fresh.picked.size).toBe(2);
+    // The same classes in other attributes: picked again, to the same rules.
+    expect(criticalCss(fresh, '<b class="_card_ab12c_1 _image_ab12c_9"></b><b class="_price_ab12c_20"></b>')).toBe(first);
+    expect(fresh.picked.size).toBe(3);
   });
 });
