@@ -142,7 +142,10 @@ describe('bestInterestFree is the last interest-free row of the plan', () => {
         installments_interest_rate: [0, 0.01, 1.99, 2, 9.99, 50, 300][rand(7)] as number,
         installments_min_value: minimums[rand(minimums.length)] as string,
       });
-      const fromPlan = installmentPlan(price, t).filter((row) => !row.interest && row.count > 1).at(-1) ?? null;
+      const fromPlan =
+        installmentPlan(price, t)
+          .filter((row) => !row.interest && row.count > 1)
+          .at(-1) ?? null;
       expect(bestInterestFree(price, t), `${price} ${JSON.stringify(t)}`).toEqual(fromPlan);
       compared++;
     }
