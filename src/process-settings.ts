@@ -39,20 +39,11 @@
  *   MB), and about 5% more CPU on a query-heavy run (2,000 lookups and 100 sorts on 20,000 rows,
  *   three times: 4.1 s against 4.3 s). No other code of the server is WebAssembly.
  *
- * - --v8-pool-size=1: one thread for V8's background work (concurrent marking, parallel
- *   scavenges, background compilation) instead of Node's four. The shop is meant for a small
- *   machine, one or two cores: there V8's marking threads take the core from the event loop in
- *   whole scheduler slices (the longest marking steps were 12.1, 16.1, 20.1 and 24.1 ms), and every
- *   request in flight waits. Measured 2026-11-28 on the 20,000-product catalogue, server on one
- *   core, pages never asked before at c10: product p99 84-94 -> 53-58 ms on PostgreSQL and 89-93
- *   -> 49-51 ms on PGlite, the same CPU per page within the runs' spread; the start and peak RSS
- *   unchanged (PGlite restart 1.35-1.44 s either way).
- *
  * `reexecWithProcessSettings` starts the process again in place (same pid, same stdio) with what
  * is missing added; a heap limit or a malloc variable the operator set is kept.
  */
 export const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' } as const;
-export const HEAP_FLAGS = ['--max-old-space-size=256', '--max-semi-space-size=8', '--liftoff-only', '--v8-pool-size=1'] as const;
+export const HEAP_FLAGS = ['--max-old-space-size=256', '--max-semi-space-size=8', '--liftoff-only'] as const;
 
 /** `env` with the malloc variables it lacks (for processes started with an explicit environment). */
 export function withMallocEnv<E extends Record<string, string | undefined>>(env: E): E & Record<keyof typeof MALLOC_ENV, string> {

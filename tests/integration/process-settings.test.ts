@@ -49,7 +49,7 @@ describe.skipIf(process.platform !== 'linux')('process settings', () => {
     expect(out.execArgv).toEqual(HEAP_FLAGS.filter((f) => !f.startsWith('--max-old-space-size=')));
     expect(out.heapMb).toBeGreaterThan(1024); // the operator's old space plus the young generation
 
-    const all = run({ NODE_OPTIONS: '--max-old-space-size=1024 --max_semi_space_size=8 --v8-pool-size=2' });
+    const all = run({ NODE_OPTIONS: '--max-old-space-size=1024 --max_semi_space_size=8' });
     expect(all.execArgv).toEqual(['--liftoff-only']);
   });
 });
