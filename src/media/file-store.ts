@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, readlinkSync } from 'node:fs';
 import { chmod, copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,7 +10,8 @@ import { renderVariants } from './variants.ts';
 /**
  * The uploads folder, written so that a crash or a failing disk never leaves a half state:
  *
- * - every file is written under a temporary name (`.<name>.tmp`) and renamed into place;
+ * - every file is written under a temporary name (`.<name>.<random>.<place>-<pid>.tmp`, naming its
+ *   writer) and renamed into place;
  * - while an image's files are being written and its row committed, a marker `.<uuid>.uploading`
  *   says so; it goes once the row is committed (or at once for an image no row refers to);
  * - deleting first renames the files to `.<name>.deleting` (this is where an unwritable folder
@@ -19,8 +20,8 @@ import { renderVariants } from './variants.ts';
  *   whose row exists is kept and any other is removed, a deletion whose row still exists is undone
  *   and any other is finished, and variants whose original is gone are removed. Several instances
  *   may share the folder: an upload (marker) or a temporary file is swept only once its writer is
- *   certainly gone (its marker names a process of this machine that has exited) or it is older
- *   than `SWEEP_AFTER_MS`; until then it may be another instance's upload in flight.
+ *   certainly gone (its marker or its name names a process of this machine that has exited) or it
+ *   is older than `SWEEP_AFTER_MS`; until then it may be another instance's upload in flight.
  *
  * A refused write or rename answers 503 'Armazenamento de imagens indisponível' (never a 500).
  */
@@ -50,6 +51,17 @@ const HERE: string | null = (() => {
 /** What a marker says of its writer: `<place> <pid>` (the place `-` where it cannot be told). */
 export const MARKER_OWNER = `${HERE ?? '-'} ${process.pid}\n`;
 
+/** True when `pid`, a process of this very place (same boot, same PID namespace), no longer exists. */
+function processGone(samePlace: boolean, pid: number): boolean {
+  if (!samePlace || !Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (e) {
+    return code(e) === 'ESRCH';
+  }
+}
+
 /**
  * True when the process that wrote a marker is certainly gone: it ran in this very place (same
  * boot, same PID namespace) and its pid no longer exists. A marker without a writer (written
@@ -59,14 +71,24 @@ export function writerGone(owner: string): boolean {
   const text = owner.trim();
   if (text === '') return true;
   const [place, pidText] = text.split(' ');
-  const pid = Number(pidText);
-  if (!HERE || place !== HERE || !Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (e) {
-    return code(e) === 'ESRCH';
-  }
+  return HERE !== null && place === HERE && processGone(true, Number(pidText));
+}
+
+/** The place in a temporary file's name: short, as names are limited (a hash of `HERE`; `x` where it cannot be told). */
+const PLACE_TAG = HERE ? createHash('sha256').update(HERE).digest('hex').slice(0, 12) : 'x';
+
+/** A temporary name for `name` in `dir`, naming its writer (this process) so a sweep can tell when it died. */
+export function temporaryPath(dir: string, name: string): string {
+  return join(dir, `.${name}.${randomUUID().slice(0, 8)}.${PLACE_TAG}-${process.pid}.tmp`);
+}
+
+/**
+ * True when a temporary file's writer is certainly gone (as `writerGone` for markers): nobody will
+ * rename it any more. Names from before temporary files named their writer answer false.
+ */
+export function temporaryWriterGone(fileName: string): boolean {
+  const m = /\.([0-9a-f]{12}|x)-(\d+)\.tmp$/.exec(fileName);
+  return m !== null && m[1] !== 'x' && processGone(m[1] === PLACE_TAG, Number(m[2]));
 }
 
 /** Milliseconds since the file was last written (Infinity when it is gone already). */
@@ -88,7 +110,7 @@ export function imageFiles(url: string): string[] {
 }
 
 async function writeAtomic(dir: string, name: string, data: Buffer): Promise<void> {
-  const tmp = join(dir, `.${name}.${randomUUID().slice(0, 8)}.tmp`);
+  const tmp = temporaryPath(dir, name);
   try {
     await writeFile(tmp, data, { mode: 0o644 });
     await rename(tmp, join(dir, name));
@@ -100,7 +122,7 @@ async function writeAtomic(dir: string, name: string, data: Buffer): Promise<voi
 
 /** `writeAtomic` from a file: copied under a temporary name, then renamed. */
 async function copyAtomic(dir: string, name: string, from: string): Promise<void> {
-  const tmp = join(dir, `.${name}.${randomUUID().slice(0, 8)}.tmp`);
+  const tmp = temporaryPath(dir, name);
   try {
     await copyFile(from, tmp);
     await rename(tmp, join(dir, name));
@@ -112,7 +134,7 @@ async function copyAtomic(dir: string, name: string, from: string): Promise<void
 
 /** A wider step than the original repeats an existing one: a hard link, or a copy where links are refused. */
 async function linkAtomic(dir: string, from: string, name: string, data: () => Promise<Buffer>): Promise<void> {
-  const tmp = join(dir, `.${name}.${randomUUID().slice(0, 8)}.tmp`);
+  const tmp = temporaryPath(dir, name);
   try {
     await link(join(dir, from), tmp);
     await rename(tmp, join(dir, name));
@@ -305,10 +327,16 @@ export async function sweepUploads(dir: string, referenced: (urls: string[]) => 
   const uploadingUrls = uploading.flatMap((uuid) => (originalOf.has(uuid) ? [`/uploads/${originalOf.get(uuid)}`] : []));
   const inUse = await referenced([...uploadingUrls, ...deletingUrls]);
 
-  // A temporary file goes with its upload, or once it is old: young ones may be another process's write.
+  // A temporary file goes once its writer is gone, with its upload, or once it is old: young ones
+  // may be another process's write.
   const swept = new Set(uploading);
   for (const n of names.filter((x) => x.startsWith('.') && x.endsWith('.tmp'))) {
     const uuid = /^\.([0-9a-f-]{36})/.exec(n)?.[1];
+    if (temporaryWriterGone(n)) {
+      await rm(join(dir, n), { force: true });
+      report.temporary++;
+      continue;
+    }
     if (uuid && inFlight.has(uuid)) continue;
     if (!(uuid && swept.has(uuid)) && (await ageOf(join(dir, n), now)) < SWEEP_AFTER_MS) continue;
     await rm(join(dir, n), { force: true });

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { imageFiles, SWEEP_AFTER_MS, storeImage, sweepUploads } from '../../src/media/file-store.ts';
+import { imageFiles, SWEEP_AFTER_MS, storeImage, sweepUploads, temporaryPath } from '../../src/media/file-store.ts';
 import { png } from '../helpers/images.ts';
 
 /**
@@ -78,6 +78,22 @@ describe('the start-up sweep with a shared uploads folder', () => {
       const report = await sweepUploads(dir, noRows);
       expect(report).toMatchObject({ uploadsInFlight: 0, uploadsRemoved: 1, temporary: 1 });
       expect(files()).toEqual([]);
+    },
+  );
+
+  it.runIf(existsSync('/proc/self/ns/pid'))(
+    "sweeps at once a young temporary file whose writer has exited (killed mid-variant after its upload committed); a live or another place's writer's stays",
+    async () => {
+      const uuid = '0b8c1f7e-0000-4000-8000-0000000000a5';
+      writeFileSync(join(dir, `${uuid}.png`), 'x'); // committed: no marker, a row refers to it
+      const mine = basename(temporaryPath(dir, `${uuid}-960.avif`));
+      expect(mine).toMatch(new RegExp(`^\\.${uuid}-960\\.avif\\.[0-9a-f]{8}\\.[0-9a-fx]+-${process.pid}\\.tmp$`));
+      const dead = mine.replace(`-${process.pid}.tmp`, `-${exitedPid()}.tmp`).replace('-960.', '-640.');
+      const elsewhere = dead.replace(/\.[0-9a-fx]+-(\d+)\.tmp$/, '.0123456789ab-$1.tmp').replace('-640.', '-320.');
+      for (const n of [mine, dead, elsewhere]) writeFileSync(join(dir, n), 'x');
+      const report = await sweepUploads(dir, async () => new Set([`/uploads/${uuid}.png`]));
+      expect(report.temporary).toBe(1);
+      expect(files()).toEqual([mine, elsewhere, `${uuid}.png`].sort());
     },
   );
 
