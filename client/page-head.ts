@@ -9,7 +9,7 @@ import { LEGAL_PAGES, legalPath } from '../shared/legal-pages.ts';
 import type { Locale } from '../shared/locales.ts';
 import type { ReviewListDto } from '../shared/reviews.ts';
 import type { Settings } from '../shared/settings.ts';
-import { collectionPageQuery } from './storefront/collection/collection-search.ts';
+import { collectionPageQuery, PARAM, parseCollectionSearch } from './storefront/collection/collection-search.ts';
 import { collectionLabel } from './storefront/common/collection-label.ts';
 import { LEGAL_TITLES } from './storefront/legal/legal-titles.ts';
 import type { Trpc } from './storefront/routes.ts';
@@ -121,13 +121,16 @@ export function pageHead({ i18n, trpc, qc, settings, siteTitle, route, missing }
       const name = collectionLabel(i18n, page.collection);
       const path = collectionPath(page.collection.slug);
       const titles = page.products.slice(0, 6).map((p) => p.title);
+      // Each page past the first is its own page (its own products): canonical to itself; sorts
+      // and filters are views of the same pages and name the unfiltered one.
+      const { page: n } = parseCollectionSearch(route.search);
       return {
         title: titled(name),
         description: titles.length ? excerpt(`${name}: ${titles.join(', ')}`) : description,
         head: {
           kind: 'collection',
           site,
-          path,
+          path: n > 1 ? `${path}?${PARAM.page}=${n}` : path,
           name,
           image: page.products[0]?.image_url || null,
           breadcrumb: [home, { name, path }],

@@ -123,8 +123,9 @@ export const ZSlugInput = z.object({ slug: zSlug });
  * - `min`, `max`: inclusive price bounds in the shop currency (`49.90` or `49,90`); swapped when
  *   min > max.
  * - `promocao=1` (`on_sale`): only products on sale, old_price > price.
- * - `pagina`: the URL shows pages 1..pagina (LIMITS.collectionPageSize products each, at most
- *   LIMITS.collectionMaxPages); the tRPC `cursor` asks for pages `from`..`to`.
+ * - `pagina`: the URL shows that page alone (LIMITS.collectionPageSize products, at most page
+ *   LIMITS.collectionLastPage), with links to the pages before and after; the tRPC `cursor` asks
+ *   for pages `from`..`to` (the storefront asks for one page at a time).
  *
  * An invalid value is ignored (the default is used): a bad query never fails the page.
  */
@@ -139,7 +140,7 @@ const collectionFilterShape = {
   on_sale: z.boolean().catch(false),
 };
 
-const zPageNumber = z.number().int().min(1).max(100_000);
+const zPageNumber = z.number().int().min(1).max(LIMITS.collectionLastPage);
 export const ZCollectionCursor = z
   .object({ from: zPageNumber, to: zPageNumber })
   .refine((c) => c.to >= c.from && c.to - c.from < LIMITS.collectionMaxPages);

@@ -18,9 +18,11 @@ export const LIMITS = {
   homeCollectionProducts: 4,
   /** Featured products (no collection) the home shows; the rest are on FEATURED_PATH ('Ver mais'). */
   homeFeaturedProducts: 8,
-  /** Collection page: products per 'Ver mais' page, and the most pages one request (or one URL) shows. */
+  /** Collection page: products per 'Ver mais' page, and the most pages one tRPC request asks for. */
   collectionPageSize: 24,
   collectionMaxPages: 50,
+  /** The highest page number a collection URL (`pagina`) or cursor names: past the last products anyway. */
+  collectionLastPage: 100_000,
   swipeThresholdPx: 50,
   galleryMaxFiles: 10,
   galleryMaxBytes: 5 * 1024 * 1024,

@@ -15,7 +15,8 @@ export class PageMoved {
  * The current URL of a product or collection page asked for by a slug it had before a rename
  * (`/produto/camisa-azul?x=1` → `/produto/camisa-marinho?x=1`, query kept), or null. Read from the
  * rendered page: its data was looked up by the slug of the URL, and a record found by an old slug
- * carries its current one (src/catalog/slug-history.ts), which the page's canonical path names.
+ * carries its current one (src/catalog/slug-history.ts), which the page's canonical path names
+ * (with `?pagina=N` past a collection's first page).
  * A live slug costs nothing more than its page; a locked store's visitor gets a bare page (no
  * path), so the current URL is never revealed to them; an inactive collection is a 404.
  */
@@ -24,7 +25,7 @@ export function movedPage(url: string, head: PageHead): string | null {
   const q = url.indexOf('?');
   const m = PAGE.exec(q < 0 ? url : url.slice(0, q));
   if (!m?.[1] || !m[2] || KIND[m[1]] !== head.kind) return null;
-  const current = PAGE.exec(head.path)?.[2];
+  const current = PAGE.exec(head.path.split('?')[0] ?? '')?.[2];
   if (!current) return null;
   try {
     if (decodeURIComponent(m[2]) === decodeURIComponent(current)) return null;

@@ -87,7 +87,8 @@ describe('collection page with JavaScript', () => {
     await page.waitForLoadState('networkidle');
     assert.deepEqual(calls, [], 'the server-rendered data is reused');
     const collator = new Intl.Collator('und');
-    assert.deepEqual(await titles(page), made.map((m) => m.title).sort(collator.compare));
+    const byName = made.map((m) => m.title).sort(collator.compare);
+    assert.deepEqual(await titles(page), byName.slice(LIMITS.collectionPageSize), 'page 2 alone');
 
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByLabel('Ordenar por').selectOption('preco-asc');
@@ -154,9 +155,41 @@ describe('collection page with JavaScript', () => {
     assert.equal(calls.length, 1, 'one request for the next page only');
     assert.match(calls[0] ?? '', /"cursor":\{"from":2,"to":2\}/);
 
+    // A reload opens at the page the URL names; 'Ver anteriores' brings the first one back above it.
     await page.reload();
     await hydrated(page);
-    assert.deepEqual(await titles(page), desc, 'a reload keeps the place');
+    assert.deepEqual(await titles(page), desc.slice(LIMITS.collectionPageSize), 'a reload keeps the place');
+    const previous = page.getByRole('link', { name: 'Ver anteriores' });
+    assert.equal(await previous.getAttribute('href'), `${path}?ordem=preco-desc`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/collection-previous-390.png` });
+    calls.length = 0;
+    await previous.click();
+    await waitForTitles(page, desc);
+    assert.equal(await page.getByRole('link', { name: 'Ver anteriores' }).count(), 0, 'no page before the first');
+    assert.equal(await page.evaluate(() => document.activeElement?.closest('article')?.querySelector('h2')?.textContent), desc[0]);
+    assert.equal(calls.length, 1, 'one request for the page before only');
+    assert.match(calls[0] ?? '', /"cursor":\{"from":1,"to":1\}/);
+    assert.match(page.url(), /\?ordem=preco-desc&pagina=2$/, 'the URL still names the last page loaded');
+
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it("the collection's own link from a later page opens its first page again, in place", async () => {
+    const { context, page, errors } = await openPage(browser, shop, { width: 1280 });
+    await page.goto(`${shop.url}${path}`);
+    const first = await titles(page);
+    await page.goto(`${shop.url}${path}?pagina=2`);
+    await hydrated(page);
+    assert.equal((await titles(page)).length, COUNT - LIMITS.collectionPageSize);
+    await page.screenshot({ path: `${SHOTS}/collection-previous-1280.png` });
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.locator(`header a[href="${path}"]`).first().click();
+    await page.waitForURL((u) => u.pathname === path && u.search === '');
+    await waitForTitles(page, first);
+    assert.equal(await page.getByRole('link', { name: 'Ver anteriores' }).count(), 0);
+    assert.equal(await page.evaluate(() => 'sameDocument' in window), true, 'no full page load');
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -201,7 +234,10 @@ describe('collection page without JavaScript', () => {
     assert.equal((await titles(page)).length, LIMITS.collectionPageSize);
     await page.getByRole('link', { name: 'Ver mais' }).click();
     await page.waitForURL(/\?pagina=2$/);
-    assert.equal((await titles(page)).length, COUNT);
+    assert.equal((await titles(page)).length, COUNT - LIMITS.collectionPageSize, 'the second page alone');
+    await page.getByRole('link', { name: 'Ver anteriores' }).click();
+    await page.waitForURL((u) => u.search === '');
+    assert.equal((await titles(page)).length, LIMITS.collectionPageSize);
 
     await page.getByLabel('Ordenar por').selectOption('preco-asc');
     await page.getByRole('button', { name: 'Aplicar' }).click();

@@ -229,10 +229,11 @@ describe('collection page URL', () => {
   it('normalises bad values to the defaults', () => {
     const q = new URLSearchParams('ordem=barato&min=-3&max=dez&promocao=talvez&pagina=0');
     expect(parseCollectionSearch(q)).toEqual({ filters: { sort: 'posicao', on_sale: false }, page: 1 });
-    expect(parseCollectionSearch(new URLSearchParams('min=200&max=1.234,50&pagina=9999'))).toEqual({
+    expect(parseCollectionSearch(new URLSearchParams('min=200&max=1.234,50&pagina=9999999'))).toEqual({
       filters: { sort: 'posicao', min: 200, max: 1234.5, on_sale: false },
-      page: LIMITS.collectionMaxPages,
+      page: LIMITS.collectionLastPage,
     });
+    expect(parseCollectionSearch(new URLSearchParams('pagina=120')).page).toBe(120);
     expect(parseCollectionSearch(new URLSearchParams('min=300&max=100')).filters).toMatchObject({ min: 100, max: 300 });
   });
 });
@@ -240,12 +241,12 @@ describe('collection page URL', () => {
 describe('server-rendered collection page', () => {
   const state = (html: string) => JSON.parse(/<script id="__STATE__" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null');
 
-  it('renders pages 1..pagina of the URL’s sort and filters, with the query the page reads', async () => {
+  it('renders page `pagina` alone, in the URL’s sort and filters, with the query the page reads', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/colecao/roupas?ordem=nome&pagina=2&min=abc' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Roupas | ');
     const names = [...res.body.matchAll(/<article[^>]*>.*?<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1]);
-    expect(names).toEqual(titles(await all({ sort: 'nome' })));
+    expect(names).toEqual(titles(await all({ sort: 'nome' })).slice(LIMITS.collectionPageSize));
     // The heading outline has no gaps (screen readers navigate by it): the title's h1, the cards' h2s.
     const levels = [...res.body.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
     expect(levels[0]).toBe(1);
@@ -255,7 +256,28 @@ describe('server-rendered collection page', () => {
     const queries = state(res.body).queries as { queryKey: [string[], { input: object; type: string }]; state: { data: unknown } }[];
     const page = queries.find((q) => q.queryKey[0].join('.') === 'catalog.collectionPage');
     expect(page?.queryKey[1]).toEqual({ input: { slug: 'roupas', sort: 'nome', on_sale: false }, type: 'infinite' });
-    expect(page?.state.data).toMatchObject({ pageParams: [{ from: 1, to: 2 }] });
+    expect(page?.state.data).toMatchObject({ pageParams: [{ from: 2, to: 2 }] });
+    // Its own page for search engines (the sort is a view of it), and a real link to the one before.
+    expect(res.body).toMatch(/<link rel="canonical" href="[^"]*\/colecao\/roupas\?pagina=2">/);
+    expect(res.body).toMatch(/<a [^>]*href="\/colecao\/roupas\?ordem=nome"[^>]*>Ver anteriores<\/a>/);
+    expect(res.body).not.toContain('Ver mais');
+  });
+
+  it('renders the first page without a link back, its canonical the collection itself', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/colecao/roupas?ordem=nome' });
+    const names = [...res.body.matchAll(/<article[^>]*>.*?<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1]);
+    expect(names).toEqual(titles(await all({ sort: 'nome' })).slice(0, LIMITS.collectionPageSize));
+    expect(res.body).toMatch(/<link rel="canonical" href="[^"]*\/colecao\/roupas">/);
+    expect(res.body).not.toContain('Ver anteriores');
+    expect(res.body).toMatch(/<a [^>]*href="\/colecao\/roupas\?ordem=nome&amp;pagina=2"[^>]*>Ver mais<\/a>/);
+  });
+
+  it('a page past the last shows no products and a link back to the last page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/colecao/roupas?pagina=7' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<article');
+    expect(res.body).not.toContain('Nenhum produto encontrado com esses filtros');
+    expect(res.body).toMatch(/<a [^>]*href="\/colecao\/roupas\?pagina=2"[^>]*>Ver anteriores<\/a>/);
   });
 
   it('answers 404 for an inactive or unknown collection, whatever the query', async () => {

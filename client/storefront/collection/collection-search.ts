@@ -20,7 +20,7 @@ function priceParam(value: string | null): number | undefined {
 
 function pageParam(value: string | null): number {
   const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? Math.min(n, LIMITS.collectionMaxPages) : 1;
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, LIMITS.collectionLastPage) : 1;
 }
 
 /** Filters and page of a URL query, normalised: invalid values fall back to the defaults. */
@@ -51,16 +51,19 @@ export const activeFilterCount = (f: CollectionFilters) => Number(f.min !== unde
 
 /**
  * The one query the collection page reads and the server prefetches: an infinite query whose
- * first fetch covers pages 1..`pagina` (so a shared link shows the same products) and whose next
- * fetches add one page each.
+ * first fetch is page `pagina` alone (every URL draws at most one page of cards, and a shared link
+ * opens where it was shared), whose next fetches add the following pages and whose previous ones
+ * the pages before it.
  */
 export function collectionPageQuery(trpc: Trpc, slug: string, search: URLSearchParams) {
   const { filters, page } = parseCollectionSearch(search);
   return trpc.catalog.collectionPage.infiniteQueryOptions(
     { slug, ...filters },
     {
-      initialCursor: { from: 1, to: page },
+      initialCursor: { from: page, to: page },
       getNextPageParam: (last, _all, cursor) => (last?.has_more && cursor ? { from: cursor.to + 1, to: cursor.to + 1 } : undefined),
+      getPreviousPageParam: (_first, _all, cursor) =>
+        cursor && cursor.from > 1 ? { from: cursor.from - 1, to: cursor.from - 1 } : undefined,
     },
   );
 }

@@ -1,0 +1,60 @@
+import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { Link } from '../router.tsx';
+import classes from './CollectionPage.module.css';
+
+type PageButtonProps = {
+  /** The page's query string: the link works without JavaScript. */
+  search: string;
+  loading: boolean;
+  colors: { background: string; color: string };
+  /** With JavaScript: the page loads in place instead. */
+  onLoad: () => void;
+  children: ReactNode;
+};
+
+function PageButton({ search, loading, colors, onLoad, children }: PageButtonProps) {
+  return (
+    <Link
+      to={{ search }}
+      className={classes.moreButton}
+      style={colors}
+      aria-busy={loading}
+      onClick={(e) => {
+        e.preventDefault();
+        onLoad();
+      }}
+    >
+      {loading ? <Trans>Carregando...</Trans> : children}
+    </Link>
+  );
+}
+
+type Props = Omit<PageButtonProps, 'children'>;
+
+/** 'Ver mais', below the products: a real link to the next `pagina`; with JavaScript it loads below. */
+export function ViewMore({ shown, total, ...button }: Props & { shown: number; total: number }) {
+  return (
+    <div className={classes.more}>
+      <p className={classes.progress}>
+        <Trans>
+          Mostrando {shown} de {total}
+        </Trans>
+      </p>
+      <PageButton {...button}>
+        <Trans>Ver mais</Trans>
+      </PageButton>
+    </div>
+  );
+}
+
+/** 'Ver anteriores', above the products of a page past the first: the page before, loaded above with JavaScript. */
+export function ViewPrevious(props: Props) {
+  return (
+    <div className={classes.previous}>
+      <PageButton {...props}>
+        <Trans>Ver anteriores</Trans>
+      </PageButton>
+    </div>
+  );
+}
