@@ -21,14 +21,14 @@ writeFileSync(
    process.env.STARTED_AS = started;
    reexecWithProcessSettings();
    console.log(JSON.stringify({ startedAs: Number(started), pid: process.pid, execArgv: process.execArgv,
-     arenas: process.env.MALLOC_ARENA_MAX, mmap: process.env.MALLOC_MMAP_THRESHOLD_, heapMb: (await import('node:v8')).getHeapStatistics().heap_size_limit / 1048576 }));`,
+     arenas: process.env.MALLOC_ARENA_MAX, mmap: process.env.MALLOC_MMAP_THRESHOLD_, pad: process.env.MALLOC_TOP_PAD_, heapMb: (await import('node:v8')).getHeapStatistics().heap_size_limit / 1048576 }));`,
 );
 
 function run(env: Record<string, string>) {
-  const { MALLOC_ARENA_MAX: _a, MALLOC_MMAP_THRESHOLD_: _m, NODE_OPTIONS: _o, ...clean } = process.env;
+  const { MALLOC_ARENA_MAX: _a, MALLOC_MMAP_THRESHOLD_: _m, MALLOC_TOP_PAD_: _p, NODE_OPTIONS: _o, ...clean } = process.env;
   const r = spawnSync(process.execPath, [script], { env: { ...clean, ...env }, encoding: 'utf8' });
   expect(r.stderr).toBe('');
-  return JSON.parse(r.stdout) as { startedAs: number; pid: number; execArgv: string[]; arenas?: string; mmap?: string; heapMb: number };
+  return JSON.parse(r.stdout) as { startedAs: number; pid: number; execArgv: string[]; arenas?: string; mmap?: string; pad?: string; heapMb: number };
 }
 
 describe.skipIf(process.platform !== 'linux')('process settings', () => {
@@ -37,6 +37,7 @@ describe.skipIf(process.platform !== 'linux')('process settings', () => {
     expect(out.pid).toBe(out.startedAs);
     expect(out.arenas).toBe(MALLOC_ENV.MALLOC_ARENA_MAX);
     expect(out.mmap).toBe(MALLOC_ENV.MALLOC_MMAP_THRESHOLD_);
+    expect(out.pad).toBe(MALLOC_ENV.MALLOC_TOP_PAD_);
     expect(out.execArgv).toEqual([...HEAP_FLAGS]);
     expect(out.heapMb).toBeLessThan(1000); // old space 256 MB plus the young generation
   });
