@@ -28,7 +28,15 @@ function run(env: Record<string, string>) {
   const { MALLOC_ARENA_MAX: _a, MALLOC_MMAP_THRESHOLD_: _m, MALLOC_TOP_PAD_: _p, NODE_OPTIONS: _o, ...clean } = process.env;
   const r = spawnSync(process.execPath, [script], { env: { ...clean, ...env }, encoding: 'utf8' });
   expect(r.stderr).toBe('');
-  return JSON.parse(r.stdout) as { startedAs: number; pid: number; execArgv: string[]; arenas?: string; mmap?: string; pad?: string; heapMb: number };
+  return JSON.parse(r.stdout) as {
+    startedAs: number;
+    pid: number;
+    execArgv: string[];
+    arenas?: string;
+    mmap?: string;
+    pad?: string;
+    heapMb: number;
+  };
 }
 
 describe.skipIf(process.platform !== 'linux')('process settings', () => {
