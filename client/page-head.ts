@@ -122,7 +122,8 @@ export function pageHead({ i18n, trpc, qc, settings, siteTitle, route, missing }
       const path = collectionPath(page.collection.slug);
       const titles = page.products.slice(0, 6).map((p) => p.title);
       // Each page past the first is its own page (its own products): canonical to itself; sorts
-      // and filters are views of the same pages and name the unfiltered one.
+      // and filters are views of the same pages and name the unfiltered one. A page past the last
+      // (no products) names the collection.
       const { page: n } = parseCollectionSearch(route.search);
       return {
         title: titled(name),
@@ -130,7 +131,7 @@ export function pageHead({ i18n, trpc, qc, settings, siteTitle, route, missing }
         head: {
           kind: 'collection',
           site,
-          path: n > 1 ? `${path}?${PARAM.page}=${n}` : path,
+          path: n > 1 && page.products.length > 0 ? `${path}?${PARAM.page}=${n}` : path,
           name,
           image: page.products[0]?.image_url || null,
           breadcrumb: [home, { name, path }],

@@ -278,6 +278,7 @@ describe('server-rendered collection page', () => {
     expect(res.body).not.toContain('<article');
     expect(res.body).not.toContain('Nenhum produto encontrado com esses filtros');
     expect(res.body).toMatch(/<a [^>]*href="\/colecao\/roupas\?pagina=2"[^>]*>Ver anteriores<\/a>/);
+    expect(res.body).toMatch(/<link rel="canonical" href="[^"]*\/colecao\/roupas">/);
   });
 
   it('answers 404 for an inactive or unknown collection, whatever the query', async () => {
