@@ -51,9 +51,9 @@ const HERE: string | null = (() => {
 /** What a marker says of its writer: `<place> <pid>` (the place `-` where it cannot be told). */
 export const MARKER_OWNER = `${HERE ?? '-'} ${process.pid}\n`;
 
-/** True when `pid`, a process of this very place (same boot, same PID namespace), no longer exists. */
-function processGone(samePlace: boolean, pid: number): boolean {
-  if (!samePlace || !Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) return false;
+/** True when `pid`, taken as a process of this very place (same boot, same PID namespace), no longer exists. */
+function processGone(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) return false;
   try {
     process.kill(pid, 0);
     return false;
@@ -71,7 +71,7 @@ export function writerGone(owner: string): boolean {
   const text = owner.trim();
   if (text === '') return true;
   const [place, pidText] = text.split(' ');
-  return HERE !== null && place === HERE && processGone(true, Number(pidText));
+  return HERE !== null && place === HERE && processGone(Number(pidText));
 }
 
 /** The place in a temporary file's name: short, as names are limited (a hash of `HERE`; `x` where it cannot be told). */
@@ -88,7 +88,7 @@ export function temporaryPath(dir: string, name: string): string {
  */
 export function temporaryWriterGone(fileName: string): boolean {
   const m = /\.([0-9a-f]{12}|x)-(\d+)\.tmp$/.exec(fileName);
-  return m !== null && m[1] !== 'x' && processGone(m[1] === PLACE_TAG, Number(m[2]));
+  return m !== null && m[1] !== 'x' && m[1] === PLACE_TAG && processGone(Number(m[2]));
 }
 
 /** Milliseconds since the file was last written (Infinity when it is gone already). */
