@@ -22,6 +22,7 @@ import { PaymentPage } from './payment/PaymentPage.tsx';
 import { ProductOrderPage } from './product-order/ProductOrderPage.tsx';
 import { ProductsPage } from './products/ProductsPage.tsx';
 import { ReviewsPage } from './reviews/ReviewsPage.tsx';
+import { ScreenError } from './ScreenError.tsx';
 import { SettingsPage } from './settings/SettingsPage.tsx';
 import { ShopifyPage } from './shopify/ShopifyPage.tsx';
 import { ShopifyImportPage } from './shopify-import/ShopifyImportPage.tsx';
@@ -145,30 +146,32 @@ export function AdminShell({ username }: { username: string }) {
         ))}
       </AppShell.Navbar>
       <AppShell.Main>
-        <Routes>
-          <Route path="/admin/usuarios" element={<UsersPage me={username} />} />
-          <Route path="/admin/idioma" element={<LanguagePage />} />
-          <Route path="/admin/configuracoes" element={<SettingsPage />} />
-          <Route path="/admin/header" element={<HeaderPage />} />
-          <Route path="/admin/shopify" element={<ShopifyPage />} />
-          <Route path="/admin/shopify/importar" element={<ShopifyImportPage />} />
-          <Route path="/admin/pagamento" element={<PaymentPage />} />
-          <Route path="/admin/whatsapp" element={<WhatsAppPage />} />
-          <Route path="/admin/cookies" element={<TrackingPage />} />
-          <Route path="/admin/frete-gratis" element={<FreeShippingPage />} />
-          <Route path="/admin/informacoes-legais" element={<LegalInfoPage />} />
-          <Route path="/admin/top-headers" element={<TopHeadersPage />} />
-          <Route path="/admin/banners" element={<BannersPage />} />
-          <Route path="/admin/colecoes" element={<CollectionsPage />} />
-          <Route path="/admin/produtos" element={<ProductsPage />} />
-          <Route path="/admin/organizar-produtos" element={<ProductOrderPage />} />
-          <Route path="/admin/footer" element={<FooterPage />} />
-          <Route path="/admin/avaliacoes" element={<ReviewsPage />} />
-          <Route path="/admin/backup" element={<BackupPage />} />
-          <Route path="/admin/importar" element={<CatalogImportPage />} />
-          <Route path="/admin" element={<Dashboard />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
+        <ScreenError key={pathname}>
+          <Routes>
+            <Route path="/admin/usuarios" element={<UsersPage me={username} />} />
+            <Route path="/admin/idioma" element={<LanguagePage />} />
+            <Route path="/admin/configuracoes" element={<SettingsPage />} />
+            <Route path="/admin/header" element={<HeaderPage />} />
+            <Route path="/admin/shopify" element={<ShopifyPage />} />
+            <Route path="/admin/shopify/importar" element={<ShopifyImportPage />} />
+            <Route path="/admin/pagamento" element={<PaymentPage />} />
+            <Route path="/admin/whatsapp" element={<WhatsAppPage />} />
+            <Route path="/admin/cookies" element={<TrackingPage />} />
+            <Route path="/admin/frete-gratis" element={<FreeShippingPage />} />
+            <Route path="/admin/informacoes-legais" element={<LegalInfoPage />} />
+            <Route path="/admin/top-headers" element={<TopHeadersPage />} />
+            <Route path="/admin/banners" element={<BannersPage />} />
+            <Route path="/admin/colecoes" element={<CollectionsPage />} />
+            <Route path="/admin/produtos" element={<ProductsPage />} />
+            <Route path="/admin/organizar-produtos" element={<ProductOrderPage />} />
+            <Route path="/admin/footer" element={<FooterPage />} />
+            <Route path="/admin/avaliacoes" element={<ReviewsPage />} />
+            <Route path="/admin/backup" element={<BackupPage />} />
+            <Route path="/admin/importar" element={<CatalogImportPage />} />
+            <Route path="/admin" element={<Dashboard />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </ScreenError>
       </AppShell.Main>
     </AppShell>
   );

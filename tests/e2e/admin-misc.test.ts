@@ -274,3 +274,45 @@ describe('admin: themes', () => {
   }
   after(() => saveTheme('light'));
 });
+
+describe('admin: a screen that fails while drawing', () => {
+  it('says so in its place with a reload; the header, the sidebar and the other screens stay', async () => {
+    const { context, page, errors } = await openAdmin(browser, shop, '/admin');
+    await page.getByTestId('count-products').waitFor();
+    // The users' list comes back in a shape the screen cannot draw (as from a server of another
+    // version): 'Usuários' throws while rendering. The rest of the batch is answered as it was.
+    await page.route('**/trpc/**', async (route) => {
+      const url = new URL(route.request().url());
+      const paths = url.pathname.slice('/trpc/'.length).split(',');
+      const at = paths.indexOf('auth.listUsers');
+      if (at < 0) return route.continue();
+      const res = await route.fetch();
+      const body = (await res.json()) as unknown[];
+      body[at] = { result: { data: { users: 'not a list' } } };
+      await route.fulfill({ response: res, json: body });
+    });
+    await page.getByRole('link', { name: 'Usuários' }).click();
+    const failed = page.getByTestId('admin-screen-error');
+    await failed.waitFor();
+    assert.match((await failed.textContent()) ?? '', /Não foi possível abrir esta seção\. Recarregue a página\./);
+    await failed.getByRole('button', { name: 'Recarregar' }).waitFor();
+    await page.getByRole('button', { name: 'Sair' }).waitFor();
+    assert.ok(
+      errors.some((e) => e.includes('not a function')),
+      'the failure is logged to the console',
+    );
+    await page.screenshot({ path: `${SHOTS}/admin-screen-error-1280.png` });
+
+    // Another screen opens as usual, and the failed one is cleared.
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByTestId('count-products').waitFor();
+    assert.equal(await failed.count(), 0);
+    // With the server answering soundly again, 'Recarregar' brings the screen back.
+    await page.unroute('**/trpc/**');
+    await page.getByRole('link', { name: 'Usuários' }).click();
+    await failed.getByRole('button', { name: 'Recarregar' }).click();
+    await page.getByTestId(`user-${ADMIN.username}`).waitFor();
+    assert.equal(await failed.count(), 0);
+    await context.close();
+  });
+});
