@@ -82,6 +82,10 @@ async function widerThanScreen(page: Page): Promise<string[]> {
 const rowsOf = (page: Page, testId: string | RegExp) =>
   page.getByTestId(testId).evaluateAll((els) => els.map((e) => e.getAttribute('data-title') ?? e.querySelector('p')?.textContent ?? ''));
 
+/** Waits until 'Produtos' draws at least `n` rows (the first ones come first: useFirstRows). */
+const productRows = (page: Page, n: number) =>
+  page.waitForFunction((min) => document.querySelectorAll('[data-testid^="product-"]').length >= min, n);
+
 describe('admin with a long list', () => {
   before(seed);
 
@@ -94,9 +98,12 @@ describe('admin with a long list', () => {
     await page.getByRole('option', { name: 'Coleção Grande', exact: true }).click();
     await page.getByText(`${N} produtos`, { exact: true }).waitFor();
     await page.getByTestId('product-item-grande-001').waitFor();
+    // The first rows show first, the rest of the page right after (client/admin/crud/useFirstRows.ts).
+    await productRows(page, 50);
     assert.equal(await rows.count(), 50, 'one page of 50');
     await page.getByRole('button', { name: 'Página 5' }).click();
     await page.getByTestId('product-item-grande-250').waitFor();
+    await productRows(page, 50);
     assert.equal(await rows.count(), 50);
     assert.ok(await page.getByRole('button', { name: 'Próxima página' }).isDisabled(), 'the last page');
     await page.screenshot({ path: `${SHOTS}/admin-products-paged-1280.png`, fullPage: true });
@@ -144,6 +151,7 @@ describe('admin with a long list', () => {
       .getByTestId(/^product-/)
       .first()
       .waitFor();
+    await productRows(page, 50);
     assert.equal(await page.getByTestId(/^product-/).count(), 50);
     await page.getByRole('combobox', { name: 'Filtrar por coleção' }).waitFor();
     assert.deepEqual(await asked(), [], 'the first reads came with the page');

@@ -3,8 +3,9 @@ import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrate
 import { useLingui } from '@lingui/react/macro';
 import { Stack, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { startTransition, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ProductAdminRow } from '../../../shared/product-admin.ts';
+import { useFirstRows } from '../crud/useFirstRows.ts';
 import { SortableRow } from './SortableRow.tsx';
 import { useAnnouncements } from './useAnnouncements.ts';
 import type { Move } from './useProductMove.ts';
@@ -15,13 +16,6 @@ import type { Move } from './useProductMove.ts';
  * sent to a typed place. Every move is handed to `onMove` at once, as the product and its new
  * 1-based place in the whole list. The first `homeCount` places are on the home page.
  */
-/**
- * Rows drawn when the list first shows: about two screens. The rest of the page follows at once in
- * a background render (a transition, which React interrupts for input), so a page of 100 rows (each a drag handle, a place button with
- * its popover, an image and two buttons) shows its first rows in about a fifth of the time.
- */
-const FIRST_ROWS = 20;
-
 export function SortableProductList({
   items,
   offset,
@@ -38,9 +32,8 @@ export function SortableProductList({
 }) {
   const { t } = useLingui();
   const [said, setSaid] = useState('');
-  const [whole, setWhole] = useState(false);
-  useEffect(() => startTransition(() => setWhole(true)), []);
-  const rows = whole ? items : items.slice(0, FIRST_ROWS);
+  // A page of 100 rows (each a drag handle, a place button with its popover, an image and two buttons).
+  const rows = useFirstRows(items);
   // One media query for the page, not one per row (the up/down buttons stack on a phone).
   const narrow = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
   const sensors = useSensors(

@@ -8,6 +8,7 @@ import type { ProductAdminRow } from '../../../shared/product-admin.ts';
 import { ListPagination } from '../crud/ListPagination.tsx';
 import { ItemRow, ListState } from '../crud/ListState.tsx';
 import { EditDeleteButtons } from '../crud/RowActions.tsx';
+import { useFirstRows } from '../crud/useFirstRows.ts';
 import { NO_COLLECTION } from './product-form.ts';
 import { ALL_COLLECTIONS, useProductPage } from './useProductPage.ts';
 
@@ -92,9 +93,10 @@ const ProductRows = memo(function ProductRows({
 }) {
   const { t } = useLingui();
   const names = new Map(collections.map((c) => [c.id, c.name]));
+  const rows = useFirstRows(items);
   return (
     <>
-      {items.map((p) => {
+      {rows.map((p) => {
         // Crossed out only as the storefront shows it: an old price not above the price is not shown there.
         const oldPrice = p.old_price ? formatMoney(p.old_price, currency) : null;
         const oldShown = discountPercent(p.price, p.old_price) !== null;
