@@ -5,7 +5,7 @@ import { startTransition, useEffect, useState } from 'react';
  * once in a background render (a transition, which React interrupts for input), so a screen shows
  * its first rows without waiting for every row's buttons, images and popovers to be drawn.
  */
-export const FIRST_ROWS = 20;
+const FIRST_ROWS = 20;
 
 /** The rows to draw now: the first FIRST_ROWS on the list's first render, all of them from the next. */
 export function useFirstRows<T>(items: T[]): T[] {
