@@ -18,6 +18,9 @@ import { WhatsAppFloat } from './storefront/whatsapp/WhatsAppFloat.tsx';
 
 export type { Crumb, PageHead, SiteHead } from './page-head.ts';
 
+/** The server render never calls tRPC through a client (its reads go through `trpc`), so it has one without links. */
+const NO_CLIENT = createTRPCClient<AppRouter>({ links: [] });
+
 /** `origin`: the shop's public origin (PUBLIC_URL or the request's), for absolute URLs in the page. */
 export type RenderInput = { url: string; origin: string; trpc: Trpc; queryClient: QueryClient };
 export type RenderResult = {
@@ -128,7 +131,8 @@ export async function render({ url, origin, trpc, queryClient }: RenderInput): P
     <StorefrontRoot
       i18n={i18nByLocale[locale]}
       queryClient={queryClient}
-      trpcClient={createTRPCClient<AppRouter>({ links: [] })}
+      trpcClient={NO_CLIENT}
+      trpc={trpc}
       state={undefined}
       router={(app) => (
         <PublicOriginContext value={origin}>

@@ -1,9 +1,40 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client';
-import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { createContext, createElement, type ReactNode, use, useMemo } from 'react';
 import type { AppRouter } from '../server/trpc/router.ts';
 
-export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+export type Trpc = TRPCOptionsProxy<AppRouter>;
+
+const ClientContext = createContext<TrpcClient | null>(null);
+const ProxyContext = createContext<Trpc | null>(null);
+
+/**
+ * tRPC for the components below, as `createTRPCContext`'s provider gives it (`useTRPC`,
+ * `useTRPCClient`), with one difference: a server render passes the process's own options proxy
+ * (`trpc`, server/ssr/render-scope.ts) instead of having a new one made for every page it draws.
+ * In the browser the proxy is made once, from the tRPC and query clients.
+ */
+export function TRPCProvider(props: { trpcClient: TrpcClient; queryClient: QueryClient; trpc?: Trpc; children: ReactNode }) {
+  const { trpcClient, queryClient, trpc } = props;
+  const proxy = useMemo(
+    () => trpc ?? createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient }),
+    [trpc, trpcClient, queryClient],
+  );
+  return createElement(ClientContext, { value: trpcClient }, createElement(ProxyContext, { value: proxy }, props.children));
+}
+
+export function useTRPC(): Trpc {
+  const proxy = use(ProxyContext);
+  if (!proxy) throw new Error('useTRPC() can only be used inside of a <TRPCProvider>');
+  return proxy;
+}
+
+export function useTRPCClient(): TrpcClient {
+  const client = use(ClientContext);
+  if (!client) throw new Error('useTRPCClient() can only be used inside of a <TRPCProvider>');
+  return client;
+}
 
 /**
  * One QueryClient per page load (and per request on the server). A non-zero staleTime keeps the

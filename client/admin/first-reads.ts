@@ -1,9 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import type { AppRouter } from '../../server/trpc/router.ts';
 import { NO_COLLECTION_FILTER, PRODUCT_ADMIN, type ProductAdminPageInput } from '../../shared/product-admin.ts';
-
-type Trpc = TRPCOptionsProxy<AppRouter>;
+import type { Trpc } from '../trpc.ts';
 
 /** 'Produtos': the list's input for a search, a collection filter and a page (useProductPage). */
 export const productListInput = (s: { q?: string; collection_id?: ProductAdminPageInput['collection_id']; page: number }) => ({

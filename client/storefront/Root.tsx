@@ -2,7 +2,7 @@ import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { type DehydratedState, HydrationBoundary, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { TRPCProvider, type TrpcClient } from '../trpc.ts';
+import { TRPCProvider, type Trpc, type TrpcClient } from '../trpc.ts';
 import { StorefrontApp } from './App.tsx';
 import { SettingsProvider } from './common/settings-context.tsx';
 
@@ -10,6 +10,8 @@ type Props = {
   i18n: I18n;
   queryClient: QueryClient;
   trpcClient: TrpcClient;
+  /** The server render's options proxy (server/ssr/render-scope.ts); the browser makes its own. */
+  trpc?: Trpc;
   state: DehydratedState | undefined;
   /** The router (router.tsx), given the request's URL on the server. */
   router: (app: ReactNode) => ReactNode;
@@ -19,11 +21,11 @@ type Props = {
  * The storefront's providers, identical on server and client so hydration matches. The storefront
  * keeps its JavaScript small: plain components and CSS modules; Mantine is the admin's toolkit.
  */
-export function StorefrontRoot({ i18n, queryClient, trpcClient, state, router }: Props) {
+export function StorefrontRoot({ i18n, queryClient, trpcClient, trpc, state, router }: Props) {
   return (
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient} trpc={trpc}>
           <HydrationBoundary state={state}>
             <SettingsProvider>{router(<StorefrontApp />)}</SettingsProvider>
           </HydrationBoundary>

@@ -1,14 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import type { AppRouter } from '../../server/trpc/router.ts';
 import { FEATURED_PATH, FEATURED_SLUG } from '../../shared/catalog-paths.ts';
 import { LEGAL_PAGES, legalPath } from '../../shared/legal-pages.ts';
 import { isSlug } from '../../shared/text-rules.ts';
+import type { Trpc } from '../trpc.ts';
 import { collectionPageQuery } from './collection/collection-search.ts';
 
 import { matchPath } from './router.tsx';
 
-export type Trpc = TRPCOptionsProxy<AppRouter>;
+export type { Trpc };
+
 type Params = Record<string, string | undefined>;
 
 /**

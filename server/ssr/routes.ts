@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { prefetchFirstReads } from '../../client/admin/first-reads.ts';
 import type { RenderInput, RenderResult } from '../../client/entry-server.tsx';
@@ -16,13 +15,13 @@ import { pageUrl } from '../public-cache/keys.ts';
 import { settledSharedRead } from '../public-cache/shared-reads.ts';
 import type { CacheSource, PublicCache } from '../public-cache/store.ts';
 import { PAGE_TAGS, readTags, type Tag } from '../public-cache/tags.ts';
-import { appRouter } from '../trpc/router.ts';
 import { pageSeo } from './head.ts';
 import { documentHtml } from './html.ts';
 import { type EntryAssets, readAssets } from './manifest.ts';
 import { movedPage, PageMoved } from './old-slug-redirect.ts';
 import { publicOrigin } from './public-url.ts';
 import { makeServerQueryClient } from './query-client.ts';
+import { serverTrpc, withRenderScope } from './render-scope.ts';
 import { seoRoutes } from './seo.routes.ts';
 
 type Renderer = { render(input: RenderInput): Promise<RenderResult> };
@@ -93,15 +92,13 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
     let state: unknown;
     try {
       const queryClient = makeServerQueryClient();
-      const trpc = createTRPCOptionsProxy({
-        router: appRouter,
-        ctx: { app: await req.appContext(), http: null, cacheTags: new Set<Tag>(), publicCache: app.publicCache },
-        queryClient,
+      const ctx = { app: await req.appContext(), http: null, cacheTags: new Set<Tag>(), publicCache: app.publicCache };
+      state = await withRenderScope({ ctx, queryClient }, async () => {
+        const me = await queryClient.fetchQuery(serverTrpc.auth.me.queryOptions());
+        // A signed-in admin's screen finds its first reads answered (client/admin/first-reads.ts).
+        if (me.authenticated && me.is_admin) await Promise.all(prefetchFirstReads(serverTrpc, queryClient, req.url));
+        return dehydrate(queryClient);
       });
-      const me = await queryClient.fetchQuery(trpc.auth.me.queryOptions());
-      // A signed-in admin's screen finds its first reads answered (client/admin/first-reads.ts).
-      if (me.authenticated && me.is_admin) await Promise.all(prefetchFirstReads(trpc, queryClient, req.url));
-      state = dehydrate(queryClient);
     } catch (error) {
       req.log.warn({ err: error }, 'admin shell without the session state');
     }
@@ -123,17 +120,14 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
    */
   const renderPage = async (req: FastifyRequest, origin: string): Promise<CacheSource> => {
     const queryClient = makeServerQueryClient();
-    const ctx = await req.appContext();
     // The page holds the tags of every read it rendered (tags.ts) and those of every page.
     const tags = new Set<Tag>(PAGE_TAGS);
-    const trpc = createTRPCOptionsProxy({
-      router: appRouter,
-      ctx: { app: ctx, http: null, cacheTags: tags, publicCache: app.publicCache },
-      queryClient,
+    const ctx = { app: await req.appContext(), http: null, cacheTags: tags, publicCache: app.publicCache };
+    const page = await withRenderScope({ ctx, queryClient }, () => {
+      seedLayoutReads(queryClient, layoutQueries(serverTrpc), app.publicCache, tags);
+      // Rendered from the URL it is cached by (no tracking parameters), so the page is the same for every such URL.
+      return renderer.render({ url: pageUrl(req.url), origin, trpc: serverTrpc, queryClient });
     });
-    seedLayoutReads(queryClient, layoutQueries(trpc), app.publicCache, tags);
-    // Rendered from the URL it is cached by (no tracking parameters), so the page is the same for every such URL.
-    const page = await renderer.render({ url: pageUrl(req.url), origin, trpc, queryClient });
     throwIfDatabaseUnavailable(queryClient);
     // A renamed product or collection asked for by an old slug: its old links move for good.
     const moved = movedPage(req.url, page.head);

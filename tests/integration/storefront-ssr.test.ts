@@ -18,6 +18,19 @@ afterAll(async () => {
 });
 
 const esc = (s: string) => s.replace(/&/g, '&amp;');
+type ShellQuery = { queryKey: [string[], unknown]; state: { data: unknown } };
+
+/** The reads the admin shell carries for `cookie`'s session ('Produtos'), by path. */
+async function shellReads(cookie?: string): Promise<Map<string, unknown>> {
+  const res = await t.app.inject({ method: 'GET', url: '/admin/produtos', headers: cookie ? { cookie } : {} });
+  expect(res.headers['cache-control']).toBe('no-store');
+  const state = JSON.parse(/<script id="__STATE__" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1] ?? 'null');
+  return new Map((state?.queries ?? []).map((q: ShellQuery) => [q.queryKey[0].join('.'), q.state.data]));
+}
+
+/** What the admin shell says about who is signed in (its `auth.me` state). */
+const shellMe = async (cookie?: string) => (await shellReads(cookie)).get('auth.me');
+
 const state = (html: string) => JSON.parse(/<script id="__STATE__" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null');
 
 describe('server-rendered storefront', () => {
@@ -189,16 +202,40 @@ describe('server-rendered storefront', () => {
   });
 
   it("writes who is signed in into the admin shell, per request and never stored, so a screen's reads start at once", async () => {
-    const shellMe = async (cookie?: string) => {
-      const res = await t.app.inject({ method: 'GET', url: '/admin/produtos', headers: cookie ? { cookie } : {} });
-      expect(res.headers['cache-control']).toBe('no-store');
-      const state = JSON.parse(/<script id="__STATE__" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1] ?? 'null');
-      const me = state?.queries.find((q: { queryKey: unknown }) => JSON.stringify(q.queryKey) === '[["auth","me"],{"type":"query"}]');
-      return me?.state.data;
-    };
     expect(await shellMe()).toEqual({ authenticated: false, is_admin: false });
     expect(await shellMe(await loginCookie(t.app))).toEqual({ authenticated: true, is_admin: true, username: 'admin' });
     expect(await shellMe('sid=not-a-session')).toEqual({ authenticated: false, is_admin: false });
+  });
+
+  it('builds pages and admin shells asked for at the same time each from its own request (one tRPC proxy serves every render)', async () => {
+    const products = (await t.app.inject({ method: 'GET', url: '/api/products/list.php' })).json() as { slug: string; title: string }[];
+    expect(products.length).toBeGreaterThan(5);
+    const cookie = await loginCookie(t.app);
+    t.app.publicCache.invalidate(); // every page is built now, while the others wait on the database
+    const [pages, shells] = await Promise.all([
+      Promise.all(products.map((p) => t.app.inject({ method: 'GET', url: `/produto/${p.slug}` }))),
+      // Signed in and not, alternately, the last one not: a read made with another request's session shows.
+      Promise.all(Array.from({ length: 7 }, (_, i) => shellReads(i % 2 ? cookie : undefined))),
+    ]);
+    products.forEach((p, i) => {
+      const page = pages[i];
+      expect(page?.statusCode).toBe(200);
+      expect(page?.body).toContain(`<title>${esc(p.title)} | Minha Loja</title>`);
+      const read = (state(page?.body ?? '').queries as { queryKey: unknown[]; state: { data: { slug: string } } }[]).find(
+        (q) => JSON.stringify(q.queryKey[0]) === '["catalog","productPage"]',
+      );
+      expect(read?.state.data.slug).toBe(p.slug);
+    });
+    shells.forEach((reads, i) => {
+      if (i % 2 === 0) {
+        expect([...reads.keys()]).toEqual(['auth.me']);
+        expect(reads.get('auth.me')).toEqual({ authenticated: false, is_admin: false });
+        return;
+      }
+      expect(reads.get('auth.me')).toEqual({ authenticated: true, is_admin: true, username: 'admin' });
+      // The screen's first reads, made after `auth.me` answered, with the signed-in request's session.
+      expect([...reads.keys()].sort()).toEqual(['auth.me', 'collections.list', 'products.adminPage', 'settings.admin', 'shopify.status']);
+    });
   });
 });
 
