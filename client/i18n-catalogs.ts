@@ -1,4 +1,4 @@
-import { type I18n, type Messages, setupI18n } from '@lingui/core';
+import { type I18n, type MessageDescriptor, type Messages, setupI18n } from '@lingui/core';
 import { LOCALES, type Locale } from '../shared/locales.ts';
 import { messages as de } from './locales/de.ts';
 import { messages as en } from './locales/en.ts';
@@ -33,8 +33,11 @@ function answeringPlainTexts(i18n: I18n): I18n {
     if (typeof only === 'string' && !only.includes('\\')) texts.set(id, only);
   }
   const translate = i18n._.bind(i18n);
-  const fast = ((id: Parameters<I18n['_']>[0], ...rest: unknown[]) =>
-    (typeof id === 'string' ? texts.get(id) : undefined) ?? (translate as (...a: unknown[]) => string)(id, ...rest)) as I18n['_'];
+  // By id, or by a descriptor (`msg` and `t` give one): a plain text has no values to put in.
+  const fast = ((id: string | MessageDescriptor, ...rest: unknown[]) => {
+    const key = typeof id === 'string' ? id : typeof id === 'object' && id !== null ? id.id : undefined;
+    return (key === undefined ? undefined : texts.get(key)) ?? (translate as (...a: unknown[]) => string)(id, ...rest);
+  }) as I18n['_'];
   i18n._ = fast;
   i18n.t = fast;
   return i18n;

@@ -6,7 +6,7 @@ import { LOCALES } from '../shared/locales.ts';
 /**
  * The server's i18n instances answer texts without placeholders from the catalog
  * (client/i18n-catalogs.ts): every message of every locale must come out exactly as Lingui's own
- * `_` gives it, with and without values, and a message the catalog lacks as Lingui gives it too.
+ * `_` gives it, by id or descriptor, with and without values, and a message the catalog lacks as Lingui gives it too.
  */
 describe("the server's translations", () => {
   for (const locale of LOCALES) {
@@ -21,6 +21,9 @@ describe("the server's translations", () => {
       for (const id of ids) {
         expect(fast._(id), id).toBe(lingui._(id));
         expect(fast._(id, values), id).toBe(lingui._(id, values));
+        // As `msg` and `t` hand them over: a descriptor, with and without values.
+        expect(fast._({ id }), id).toBe(lingui._({ id }));
+        expect(fast._({ id, values }), id).toBe(lingui._({ id, values }));
         if (fast._(id) === (messages[id] as unknown[])[0]) plain++;
       }
       expect(plain).toBeGreaterThan(50);
