@@ -13,8 +13,9 @@ import { layoutPrefetch } from './storefront/layout-queries.ts';
 import { PublicOriginContext } from './storefront/product/product-url.ts';
 import { StorefrontRoot } from './storefront/Root.tsx';
 import { StorefrontRouter } from './storefront/router.tsx';
-import { matchStorefrontRoute, type Trpc } from './storefront/routes.ts';
+import { matchStorefrontRoute } from './storefront/routes.ts';
 import { WhatsAppFloat } from './storefront/whatsapp/WhatsAppFloat.tsx';
+import type { Trpc } from './trpc.ts';
 
 export type { Crumb, PageHead, SiteHead } from './page-head.ts';
 

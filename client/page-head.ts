@@ -12,7 +12,7 @@ import type { Settings } from '../shared/settings.ts';
 import { collectionPageQuery, PARAM, parseCollectionSearch } from './storefront/collection/collection-search.ts';
 import { collectionLabel } from './storefront/common/collection-label.ts';
 import { LEGAL_TITLES } from './storefront/legal/legal-titles.ts';
-import type { Trpc } from './storefront/routes.ts';
+import type { Trpc } from './trpc.ts';
 
 export type Crumb = { name: string; path: string };
 /**

@@ -1,5 +1,5 @@
 import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
-import type { Trpc } from './routes.ts';
+import type { Trpc } from '../trpc.ts';
 
 /**
  * The reads of the layout every page renders (header, menu, footer), none with an input. Apart from

@@ -7,8 +7,6 @@ import { collectionPageQuery } from './collection/collection-search.ts';
 
 import { matchPath } from './router.tsx';
 
-export type { Trpc };
-
 type Params = Record<string, string | undefined>;
 
 /**

@@ -18,20 +18,19 @@ afterAll(async () => {
 });
 
 const esc = (s: string) => s.replace(/&/g, '&amp;');
+const state = (html: string) => JSON.parse(/<script id="__STATE__" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null');
+
 type ShellQuery = { queryKey: [string[], unknown]; state: { data: unknown } };
 
 /** The reads the admin shell carries for `cookie`'s session ('Produtos'), by path. */
 async function shellReads(cookie?: string): Promise<Map<string, unknown>> {
   const res = await t.app.inject({ method: 'GET', url: '/admin/produtos', headers: cookie ? { cookie } : {} });
   expect(res.headers['cache-control']).toBe('no-store');
-  const state = JSON.parse(/<script id="__STATE__" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1] ?? 'null');
-  return new Map((state?.queries ?? []).map((q: ShellQuery) => [q.queryKey[0].join('.'), q.state.data]));
+  return new Map((state(res.body)?.queries ?? []).map((q: ShellQuery) => [q.queryKey[0].join('.'), q.state.data]));
 }
 
 /** What the admin shell says about who is signed in (its `auth.me` state). */
 const shellMe = async (cookie?: string) => (await shellReads(cookie)).get('auth.me');
-
-const state = (html: string) => JSON.parse(/<script id="__STATE__" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null');
 
 describe('server-rendered storefront', () => {
   it('renders a collection page with a sort, filter and page nobody asked for with one statement', async () => {

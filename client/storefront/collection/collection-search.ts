@@ -1,6 +1,6 @@
 import { type CollectionFilters, DEFAULT_COLLECTION_SORT, normalizeCollectionFilters } from '../../../shared/collection-filters.ts';
 import { LIMITS } from '../../../shared/limits.ts';
-import type { Trpc } from '../routes.ts';
+import type { Trpc } from '../../trpc.ts';
 
 /**
  * The collection page's URL query (the contract is documented beside ZCollectionPageInput in

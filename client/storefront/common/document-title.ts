@@ -2,7 +2,8 @@ import type { I18n } from '@lingui/core';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Settings } from '../../../shared/settings.ts';
 import { pageHead } from '../../page-head.ts';
-import { matchStorefrontRoute, type Trpc } from '../routes.ts';
+import type { Trpc } from '../../trpc.ts';
+import { matchStorefrontRoute } from '../routes.ts';
 
 type Where = { i18n: I18n; trpc: Trpc; qc: QueryClient; pathname: string; search: string };
 
