@@ -6,7 +6,7 @@ import type { AppContext, Logger, SessionUser } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { idempotentCreate } from '../idempotency/idempotency.service.ts';
 import { AdminUser, type IAdminUser } from './admin-user.entity.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { hashPassword, isOutdatedHash, verifyPassword } from './password.ts';
 import { createSession, destroyOtherSessions, destroySession, type SessionPolicy } from './session.service.ts';
 
 const findByUsername = (em: EntityManager, username: string) =>
@@ -36,8 +36,11 @@ export async function login(
   const ok = await verifyPassword(user?.password_hash, input.password);
   if (!user || !ok) throw new AppError('UNAUTHORIZED', MESSAGES.invalidCredentials);
   const previous = ctx.sessionId;
+  // A hash made with older parameters (password.ts) is replaced now that the password is known.
+  const rehashed = isOutdatedHash(user.password_hash) ? await hashPassword(input.password) : null;
   const token = await ctx.em.transactional(async (em) => {
     if (previous) await destroySession(em, previous);
+    if (rehashed) await em.nativeUpdate(AdminUser, { id: user.id, password_hash: user.password_hash }, { password_hash: rehashed });
     return createSession(em, user.id, policy);
   });
   ctx.log.info({ userId: user.id }, 'admin login');
