@@ -2,16 +2,20 @@ import { MODULES_TEMPLATE_ID } from '../../shared/page-modules.ts';
 import { criticalCss } from './critical-css.ts';
 import type { HeadSeo, MetaTag } from './head.ts';
 import type { EntryAssets } from './manifest.ts';
+import { stateJson } from './state-json.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
-/** JSON inside a <script> tag: `<` and line separators escaped so no data can close the tag. */
-export const safeJson = (value: unknown) =>
-  JSON.stringify(value)
+/** JSON text made safe inside a <script> tag: `<` and line separators escaped so no data can close the tag. */
+const scriptSafe = (json: string) =>
+  json
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+
+/** JSON inside a <script> tag (see scriptSafe). */
+export const safeJson = (value: unknown) => scriptSafe(JSON.stringify(value));
 
 /** The LCP image's preload: the only image preloaded (one per viewport, by `media`), and ahead of every script. */
 export type ImagePreload = { href?: string; srcset?: string; sizes?: string; type?: string; media?: string };
@@ -127,7 +131,7 @@ export function documentHtml(p: Page): string {
   ]
     .filter(Boolean)
     .join('');
-  const state = p.state === undefined ? '' : `<script id="__STATE__" type="application/json">${safeJson(p.state)}</script>`;
+  const state = p.state === undefined ? '' : `<script id="__STATE__" type="application/json">${scriptSafe(stateJson(p.state))}</script>`;
   // The banner comes first in the body (the keyboard's first stop while it shows); its script only with it.
   const consentScript = consent ? `<script type="module" async src="${p.assets.consent}"></script>` : '';
   return `<!doctype html><html lang="${escapeHtml(p.lang)}"><head>${head}</head><body>${consent}<div id="root">${body}</div>${p.after ?? ''}${state}<script type="module" src="${p.assets.script}"></script>${consentScript}</body></html>`;
