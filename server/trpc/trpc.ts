@@ -121,6 +121,9 @@ const t = initTRPC
     },
   });
 
+/** A domain error as the tRPC error with its status and text. */
+const domainError = (known: AppError) => new TRPCError({ code: CODE[known.kind], message: known.message, cause: known });
+
 /**
  * Domain errors become tRPC errors with the matching status, and so does a value PostgreSQL refused
  * (plugins/errors.ts) or a database that cannot be reached; anything else stays internal (null).
@@ -129,16 +132,19 @@ function appError(cause: unknown): TRPCError | null {
   const unavailable = trpcDatabaseUnavailable(cause);
   if (unavailable) return unavailable;
   const known = isAppError(cause) ? cause : databaseInputError(cause);
-  return known ? new TRPCError({ code: CODE[known.kind], message: known.message, cause: known }) : null;
+  return known ? domainError(known) : null;
 }
 
-/** The rest of the call (`run`), its domain errors mapped (`appError`), whether returned by tRPC or thrown. */
+/**
+ * The rest of the call (`run`), its domain errors mapped (`appError`), whether returned by tRPC or
+ * thrown (a thrown tRPC error by its cause, as tRPC's own result would carry it).
+ */
 async function mapped<R extends { ok: boolean; error?: TRPCError }>(run: () => Promise<R>): Promise<R> {
   let result: R;
   try {
     result = await run();
   } catch (e) {
-    throw appError(e) ?? e;
+    throw appError(e instanceof TRPCError ? e.cause : e) ?? e;
   }
   if (result.ok || !result.error) return result;
   throw appError(result.error.cause) ?? result.error;
@@ -179,20 +185,24 @@ const UNREADABLE = Symbol('unreadable input');
 export const publicReadProcedure = t.procedure.meta({ policy: 'public', cached: true }).use(async ({ ctx, path, getRawInput, next }) => {
   const input = ctx.cacheTags || ctx.publicCache ? await getRawInput().catch(() => UNREADABLE) : UNREADABLE;
   const own = ownUnitOfWork(ctx);
-  const result = await mapped(() =>
-    ctx.publicCache && input === undefined ? sharedRead(ctx.publicCache, path, own, () => next({ ctx: own })) : next({ ctx: own }),
-  );
-  // The cache entry being built depends on what this call read: its tags, by the one rule in tags.ts.
-  if (ctx.cacheTags) {
-    for (const tag of readTags(path, input === UNREADABLE ? undefined : input, result.ok ? result.data : undefined)) ctx.cacheTags.add(tag);
+  let output: unknown;
+  try {
+    const result = await mapped(() =>
+      ctx.publicCache && input === undefined ? sharedRead(ctx.publicCache, path, own, () => next({ ctx: own })) : next({ ctx: own }),
+    );
+    if (result.ok) output = result.data;
+    return result;
+  } finally {
+    // The cache entry being built depends on what this call read, a refusal too (a 404 goes when
+    // that product appears): its tags, by the one rule in tags.ts.
+    if (ctx.cacheTags) for (const tag of readTags(path, input === UNREADABLE ? undefined : input, output)) ctx.cacheTags.add(tag);
   }
-  return result;
 });
 
 /** Procedures for signed-in administrators; `ctx.user` is non-null inside. */
 export const adminProcedure = t.procedure.meta({ policy: 'admin' }).use(async ({ ctx, next }) => {
   const user = ctx.app.user;
-  if (!user?.isAdmin) throw appError(new AppError('UNAUTHORIZED', MESSAGES.unauthorized));
+  if (!user?.isAdmin) throw domainError(new AppError('UNAUTHORIZED', MESSAGES.unauthorized));
   return mapped(() => next({ ctx: { ...ownUnitOfWork(ctx), user: user as SessionUser } }));
 });
 

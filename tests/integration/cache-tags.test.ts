@@ -121,6 +121,20 @@ describe('a product write drops what shows the product, nothing else', () => {
   });
 });
 
+describe('a refused public read', () => {
+  it('a cached "not found" goes when that product appears', async () => {
+    const url = `/trpc/catalog.product?input=${input({ slug: 'caneca-nova' })}`;
+    expect((await c.get(url)).statusCode).toBe(404);
+    expect(cachedUrls().has(url)).toBe(true);
+    const created = await c.postForm('/api/products/create.php', { title: 'Caneca Nova', price: '39.90' });
+    expect(created.json().product.slug).toBe('caneca-nova');
+    expect(cachedUrls().has(url)).toBe(false);
+    const res = await c.get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Caneca Nova');
+  });
+});
+
 describe('a write made straight in the database, past the shop', () => {
   it('through another client (PostgreSQL) or the database handle itself (PGlite) invalidates what it touched', async () => {
     // Back where the first case expects it.
