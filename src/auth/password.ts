@@ -25,16 +25,38 @@ export function isOutdatedHash(hash: string): boolean {
   }
 }
 
-let dummyHash: Promise<string> | undefined;
+/** argon2's cost parameters of a stored hash (`$argon2id$v=19$m=…,t=…,p=…$…`), or null. */
+function costOf(hash: string): { memoryCost: number; timeCost: number; parallelism: number } | null {
+  const params = Object.fromEntries((hash.split('$')[3] ?? '').split(',').map((kv) => kv.split('=')));
+  const [m, t, p] = [Number(params.m), Number(params.t), Number(params.p)];
+  // Bounded: the parameters of a hash in this shop's own table, never anything a visitor sends.
+  if (!(m >= 1024 && m <= 262_144 && t >= 1 && t <= 10 && p >= 1 && p <= 4)) return null;
+  return { memoryCost: m, timeCost: t, parallelism: p };
+}
+
+/** One dummy hash per set of parameters (today's, and those of older hashes still stored). */
+const dummyHashes = new Map<string, Promise<string>>();
+
+/** The dummy hash an unknown name is checked against, with the parameters of `like` when they can be read. */
+export function dummyHash(like: string | null | undefined): Promise<string> {
+  const cost = (like && costOf(like)) || OPTIONS;
+  const key = `${cost.memoryCost},${cost.timeCost},${cost.parallelism}`;
+  let hash = dummyHashes.get(key);
+  if (!hash) {
+    hash = argon2.hash('dummy-password-for-timing', { ...OPTIONS, ...cost });
+    dummyHashes.set(key, hash);
+  }
+  return hash;
+}
 
 /**
  * Checks a password against a stored hash. With no hash (unknown user) it still spends the same
- * time on a dummy hash, so response times do not tell which usernames exist.
+ * time on a dummy hash, so response times do not tell which usernames exist; `timingLike` is a
+ * stored hash whose parameters the dummy takes (an older one still in use is slower than today's).
  */
-export async function verifyPassword(hash: string | null | undefined, plain: string): Promise<boolean> {
+export async function verifyPassword(hash: string | null | undefined, plain: string, timingLike?: string | null): Promise<boolean> {
   if (!hash) {
-    dummyHash ??= hashPassword('dummy-password-for-timing');
-    await argon2.verify(await dummyHash, plain).catch(() => false);
+    await argon2.verify(await dummyHash(timingLike), plain).catch(() => false);
     return false;
   }
   try {

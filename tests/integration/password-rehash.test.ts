@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, isOutdatedHash } from '../../src/auth/password.ts';
+import { dummyHash, hashPassword, isOutdatedHash, verifyPassword } from '../../src/auth/password.ts';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -52,5 +52,17 @@ describe('password hashes follow the current parameters', () => {
     // Signing in again keeps the rewritten hash as it is.
     expect((await login(ADMIN.password)).statusCode).toBe(200);
     expect(await storedHash()).toBe(now);
+  });
+
+  it('checks an unknown name against a dummy hash as costly as the older hash still stored', async () => {
+    const old = await older('outra-senha');
+    expect(await dummyHash(old)).toMatch(/^\$argon2id\$v=19\$m=19456,(t=2,p=1|p=1,t=2)\$/);
+    expect(await dummyHash(null)).toMatch(TODAY);
+    expect(await dummyHash('$argon2id$v=19$m=99999999,t=2,p=1$x$y')).toMatch(TODAY);
+    expect(await verifyPassword(null, 'outra-senha', old)).toBe(false);
+    expect((await login('senha-errada')).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/auth/login.php', payload: { username: 'ninguem', password: 'x' } })).statusCode,
+    ).toBe(401);
   });
 });
