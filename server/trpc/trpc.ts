@@ -170,8 +170,8 @@ export const createCallerFactory = t.createCallerFactory;
  * Public procedures that are not cached reads: called while a cache entry is built (a page's
  * render), their reads are not declared in tags.ts, so the entry goes at any change.
  */
-export const publicProcedure = t.procedure.meta({ policy: 'public' }).use(async ({ ctx, meta, next }) => {
-  if (ctx.cacheTags && meta?.cached !== true) ctx.cacheTags.add(ANY);
+export const publicProcedure = t.procedure.meta({ policy: 'public' }).use(async ({ ctx, next }) => {
+  if (ctx.cacheTags) ctx.cacheTags.add(ANY);
   return mapped(() => next({ ctx: ownUnitOfWork(ctx) }));
 });
 
