@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { Admission } from './admission.ts';
 import type { Encoding } from './negotiation.ts';
 import { ANY, expiryOf, isWildcard, type Tag } from './tags.ts';
 
@@ -56,13 +57,23 @@ export type CacheLimits = {
   maxBytes: number;
   /** Oldest an entry may be, whatever the writes (time in the page: the footer's year). */
   maxAgeMs: number;
+  /**
+   * Keeps a build from its key's first ask instead of its second (admission.ts): for tests of
+   * what a kept entry does. The shop keeps from the second.
+   */
+  keepFirstAsk: boolean;
 };
 
 /**
  * 24 MB holds the 2,000 entries at about 12 KB each (a page as brotli, bodies kept only so:
  * CacheEntry.body); at 48 MB with bodies kept whole it held about 700 product pages.
  */
-export const DEFAULT_CACHE_LIMITS: CacheLimits = { maxEntries: 2000, maxBytes: 24 * 1024 * 1024, maxAgeMs: 5 * 60_000 };
+export const DEFAULT_CACHE_LIMITS: CacheLimits = {
+  maxEntries: 2000,
+  maxBytes: 24 * 1024 * 1024,
+  maxAgeMs: 5 * 60_000,
+  keepFirstAsk: false,
+};
 
 /** Bodies smaller than this go out as they are: compressing them saves nothing worth the CPU. */
 const MIN_COMPRESS_BYTES = 512;
@@ -201,6 +212,8 @@ export class PublicCache {
   readonly #memos = new Map<string, Memo>();
   readonly #limits: CacheLimits;
   readonly #now: () => number;
+  /** Which keys were asked for before: a build is kept from a key's second ask (admission.ts). */
+  readonly #admission = new Admission();
 
   constructor(limits: Partial<CacheLimits> = {}, now: () => number = () => Date.now()) {
     this.#limits = { ...DEFAULT_CACHE_LIMITS, ...limits };
@@ -212,8 +225,12 @@ export class PublicCache {
       ttl: this.#limits.maxAgeMs,
       ttlResolution: 0,
       perf: { now },
-      // Whatever takes an entry out (eviction, expiry, a change, a newer build) unindexes its tags.
-      dispose: (e, key) => this.#unindex(key, e),
+      // Whatever takes an entry out (eviction, expiry, a change, a newer build) unindexes its tags;
+      // its key was asked for more than once, so its next build is kept at once.
+      dispose: (e, key) => {
+        this.#unindex(key, e);
+        this.#admission.remember(key);
+      },
     });
   }
 
@@ -442,8 +459,15 @@ export class PublicCache {
     const expires = expiryOf(tags);
     // (lru-cache drops an entry once its age exceeds the ttl: one millisecond less makes the deadline itself stale.)
     const ttl = expires === undefined ? undefined : Math.min(expires - entry.builtAt - 1, this.#limits.maxAgeMs);
-    // Kept only when none of its data changed meanwhile, it fits at all and its deadline is ahead.
-    if (src.keep !== false && !this.#changedSince(version, tags) && entry.bytes <= this.#limits.maxBytes && (ttl ?? 1) > 0) {
+    // Kept only when its key was asked for before (admission.ts), none of its data changed
+    // meanwhile, it fits at all and its deadline is ahead.
+    if (
+      (this.#admission.ask(key) || this.#limits.keepFirstAsk) &&
+      src.keep !== false &&
+      !this.#changedSince(version, tags) &&
+      entry.bytes <= this.#limits.maxBytes &&
+      (ttl ?? 1) > 0
+    ) {
       this.#lru.set(key, entry, ttl === undefined ? undefined : { ttl });
       if (this.#lru.peek(key) === entry) for (const t of tags) this.#index(t).add(key);
     }

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChangeListener, openChangeListener } from '../../server/public-cache/change-listener.ts';
-import { bodyOf, type CacheEntry, PublicCache } from '../../server/public-cache/store.ts';
+import { bodyOf, type CacheEntry, type CacheLimits, PublicCache } from '../../server/public-cache/store.ts';
 import { type ChangeNotice, expiresTag } from '../../server/public-cache/tags.ts';
 import { Session } from '../../src/auth/session.entity.ts';
 import { TopHeader } from '../../src/content/top-header.entity.ts';
@@ -19,12 +19,18 @@ const deferred = <T>() => {
   return { promise, resolve };
 };
 
+/**
+ * A cache that keeps every build from its first ask: these tests are about what a kept entry does.
+ * What the shop keeps (a key's second ask) is tested on its own below.
+ */
+const keeping = (limits: Partial<CacheLimits> = {}, now?: () => number) => new PublicCache({ keepFirstAsk: true, ...limits }, now);
+
 /** An entry's body as text (decoded when it is kept only as brotli). */
 const text = (e: CacheEntry | undefined) => (e ? bodyOf(e).toString() : undefined);
 
 describe('PublicCache', () => {
   it('stays within its entry and byte limits, dropping the least recently used first', async () => {
-    const cache = new PublicCache({ maxEntries: 5, maxBytes: 10_000 });
+    const cache = keeping({ maxEntries: 5, maxBytes: 10_000 });
     for (let i = 0; i < 50; i++) await cache.get(`k${i}`, source('x'.repeat(100)));
     expect(cache.size.entries).toBe(5);
     await cache.get('k46', source('never built'));
@@ -34,7 +40,7 @@ describe('PublicCache', () => {
     expect(cache.peek('k47')).toBeUndefined();
 
     // Repeated hits on the most recent entry keep the order; a hit on an older one moves it last.
-    const three = new PublicCache({ maxEntries: 3 });
+    const three = keeping({ maxEntries: 3 });
     for (const k of ['a', 'b', 'c']) await three.get(k, source(k));
     three.peek('c');
     three.peek('c');
@@ -46,14 +52,14 @@ describe('PublicCache', () => {
     expect(three.peek('c')).toBeUndefined();
     expect(['a', 'd', 'e'].map((k) => text(three.peek(k)))).toEqual(['a', 'd', 'e']);
 
-    const small = new PublicCache({ maxEntries: 1000, maxBytes: 4096 });
+    const small = keeping({ maxEntries: 1000, maxBytes: 4096 });
     for (let i = 0; i < 100; i++) await small.get(`k${i}`, source(String(i).repeat(200)));
     expect(small.size.bytes).toBeLessThanOrEqual(4096);
     expect(small.size.entries).toBeGreaterThan(0);
   });
 
   it('keeps buffers that own exactly their bytes (no slice of a bigger chunk or of the shared pool held for the entry)', async () => {
-    const cache = new PublicCache();
+    const cache = keeping();
     const page = Array.from({ length: 800 }, (_, i) => `<p>produto ${i * 7919}</p>`).join('');
     const owns = (b: Buffer | null | undefined) => !!b && b.byteOffset === 0 && b.buffer.byteLength === b.length;
     const both = await cache.get('page', source(page));
@@ -68,7 +74,7 @@ describe('PublicCache', () => {
   });
 
   it('runs one build for concurrent misses of a key and shares its answer', async () => {
-    const cache = new PublicCache();
+    const cache = keeping();
     let builds = 0;
     const gate = deferred<void>();
     const build = async () => {
@@ -84,7 +90,7 @@ describe('PublicCache', () => {
   });
 
   it('never keeps what was built while a write happened, and serves nothing from before a write', async () => {
-    const cache = new PublicCache();
+    const cache = keeping();
     await cache.get('a', source('old'));
     cache.invalidate();
     expect(cache.peek('a')).toBeUndefined();
@@ -104,7 +110,7 @@ describe('PublicCache', () => {
 
   it('expires entries after their maximum age', async () => {
     let now = 1_000;
-    const cache = new PublicCache({ maxAgeMs: 100 }, () => now);
+    const cache = keeping({ maxAgeMs: 100 }, () => now);
     await cache.get('a', source('one'));
     now += 50;
     expect(text(cache.peek('a'))).toBe('one');
@@ -114,7 +120,7 @@ describe('PublicCache', () => {
 
   it('keeps an entry with a deadline (an expires: tag) until then at most, and one already past it not at all', async () => {
     let now = 1_000;
-    const cache = new PublicCache({ maxAgeMs: 10_000 }, () => now);
+    const cache = keeping({ maxAgeMs: 10_000 }, () => now);
     const tagged = (body: string, tags: string[]) => async () => ({ status: 200, contentType: 'text/plain', body, tags });
     await cache.get('hours', tagged('open', ['collections', expiresTag(1_500), expiresTag(3_000)]));
     await cache.get('plain', tagged('no deadline', ['collections']));
@@ -133,19 +139,19 @@ describe('PublicCache', () => {
   });
 
   it('keeps brotli and gzip variants that decode to the same bytes, and an ETag of the body', async () => {
-    const cache = new PublicCache();
+    const cache = keeping();
     const body = `<!doctype html>${'<p>Camiseta Básica — R$ 89,90</p>'.repeat(200)}`;
     const e = await cache.get('page', source(body));
     expect(e.br && brotliDecompressSync(e.br).toString()).toBe(body);
     expect(e.gzip && gunzipSync(e.gzip).toString()).toBe(body);
     expect((e.br?.length ?? 0) < e.size).toBe(true);
-    const same = await new PublicCache().get('x', source(body));
+    const same = await keeping().get('x', source(body));
     expect(same.etag).toBe(e.etag);
-    expect((await new PublicCache().get('x', source(`${body}.`))).etag).not.toBe(e.etag);
+    expect((await keeping().get('x', source(`${body}.`))).etag).not.toBe(e.etag);
   });
 
   it('keeps a compressed body only as brotli, counting those bytes alone, and decodes it for the clients that need it', async () => {
-    const cache = new PublicCache({ maxBytes: 1_000_000 });
+    const cache = keeping({ maxBytes: 1_000_000 });
     const body = `<!doctype html>${'<p>Camiseta Básica — R$ 89,90</p>'.repeat(400)}`;
     const e = await cache.get('page', source(body), ['br']);
     expect(e.body).toBeNull();
@@ -160,7 +166,7 @@ describe('PublicCache', () => {
   });
 
   it('compresses a build in the encodings asked for only, and adds another when a client needs it', async () => {
-    const cache = new PublicCache({ maxBytes: 1_000_000 });
+    const cache = keeping({ maxBytes: 1_000_000 });
     const body = `<!doctype html>${'<p>Vestido Midi Floral — R$ 159,90</p>'.repeat(300)}`;
     const e = await cache.get('page', source(body), ['br']);
     expect(e.br && brotliDecompressSync(e.br).toString()).toBe(body);
@@ -178,7 +184,7 @@ describe('PublicCache', () => {
   });
 
   it('compresses a miss quickly, and better once it is asked for again (the same body)', async () => {
-    const cache = new PublicCache();
+    const cache = keeping();
     const body = `<!doctype html>${Array.from({ length: 400 }, (_, i) => `<li>Produto ${i} — R$ ${i},90</li>`).join('')}`;
     const draft = await cache.get('page', source(body), ['br']);
     expect(draft.draft).toBe(true);
@@ -195,7 +201,7 @@ describe('PublicCache', () => {
   });
 
   it('tells a memo’s value without waiting only once it has loaded, at the current generation', async () => {
-    const cache = new PublicCache();
+    const cache = keeping();
     const load = deferred<boolean>();
     const loading = cache.memo('locked', () => load.promise);
     expect(cache.settled('locked')).toBeUndefined();
@@ -211,10 +217,47 @@ describe('PublicCache', () => {
   });
 
   it('does not keep an answer marked as not to keep (a failure)', async () => {
-    const cache = new PublicCache();
+    const cache = keeping();
     const e = await cache.get('x', async () => ({ status: 500, contentType: 'text/plain', body: 'falhou', keep: false }));
     expect(e.status).toBe(500);
     expect(cache.peek('x')).toBeUndefined();
+  });
+});
+
+describe('what the shop keeps (admission)', () => {
+  it("keeps a key's build from its second ask: the first is answered and not kept", async () => {
+    const cache = new PublicCache();
+    let builds = 0;
+    const build = async () => ({ status: 200, contentType: 'text/plain', body: `página ${++builds}` });
+    expect(text(await cache.get('/produto/a', build))).toBe('página 1');
+    expect(cache.peek('/produto/a')).toBeUndefined();
+    expect(text(await cache.get('/produto/a', build))).toBe('página 2');
+    expect(text(cache.peek('/produto/a'))).toBe('página 2');
+    expect(text(await cache.get('/produto/a', build))).toBe('página 2');
+    expect(builds).toBe(2);
+  });
+
+  it('a sweep of pages asked for once (a crawler) does not push out the pages asked for again', async () => {
+    const cache = new PublicCache({ maxEntries: 50 });
+    for (let round = 0; round < 2; round++) for (let i = 0; i < 10; i++) await cache.get(`/colecao/${i}`, source(`coleção ${i}`));
+    for (let i = 0; i < 10_000; i++) await cache.get(`/produto/${i}`, source(`produto ${i}`));
+    expect(cache.size.entries).toBe(10);
+    for (let i = 0; i < 10; i++) expect(text(cache.peek(`/colecao/${i}`))).toBe(`coleção ${i}`);
+  });
+
+  it('a page dropped by a change, or evicted, is kept again at its next build', async () => {
+    const cache = new PublicCache({ maxEntries: 2 });
+    const tagged = (body: string) => async () => ({ status: 200, contentType: 'text/plain', body, tags: ['product:1'] });
+    await cache.get('/produto/um', tagged('R$ 10'));
+    await cache.get('/produto/um', tagged('R$ 10'));
+    cache.invalidate(['product:1']);
+    expect(cache.peek('/produto/um')).toBeUndefined();
+    await cache.get('/produto/um', tagged('R$ 12'));
+    expect(text(cache.peek('/produto/um'))).toBe('R$ 12');
+    for (const k of ['a', 'b', 'a', 'b']) await cache.get(k, source(k));
+    expect(cache.peek('/produto/um')).toBeUndefined();
+    await cache.get('/produto/um', tagged('R$ 12'));
+    expect(text(cache.peek('/produto/um'))).toBe('R$ 12');
   });
 });
 
@@ -224,7 +267,7 @@ describe('tagged entries', () => {
     async () => ({ status: 200, contentType: 'text/plain', body, tags });
 
   it('a change drops the entries holding one of its tags and nothing else; a wildcard drops its kind', async () => {
-    const cache = new PublicCache();
+    const cache = keeping();
     await cache.get('a', tagged('a', 'product:1'));
     await cache.get('b', tagged('b', 'product:2'));
     await cache.get('col', tagged('col', 'collection:7', 'collections'));
@@ -245,7 +288,7 @@ describe('tagged entries', () => {
   });
 
   it('a build overlapping a change of one of its tags is not kept; one overlapping another change is', async () => {
-    const cache = new PublicCache();
+    const cache = keeping();
     const gate = deferred<void>();
     const a = cache.get('a', async () => {
       await gate.promise;
@@ -270,7 +313,7 @@ describe('tagged entries', () => {
   });
 
   it('a tagged memo is kept until a change touches its tags; one loading during any tagged change is not kept', async () => {
-    const cache = new PublicCache();
+    const cache = keeping();
     let loads = 0;
     const menu = () => cache.taggedMemo('menu', async () => ({ value: ++loads, tags: ['collections'] }));
     expect(await menu()).toBe(1);
@@ -293,7 +336,7 @@ describe('tagged entries', () => {
   });
 
   it('evicted entries leave the tag index (a later change finds nothing of them)', async () => {
-    const cache = new PublicCache({ maxEntries: 2 });
+    const cache = keeping({ maxEntries: 2 });
     for (let i = 0; i < 5; i++) await cache.get(`k${i}`, tagged(String(i), `product:${i}`));
     expect(cache.keys().sort()).toEqual(['k3', 'k4']);
     cache.invalidate(['product:0', 'product:3']);
