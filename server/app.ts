@@ -38,6 +38,7 @@ import { sessionSweeperPlugin } from './plugins/session-sweeper.ts';
 import { uploadGatePlugin } from './plugins/upload-gate.ts';
 import { answerEarlyHit } from './public-cache/early-hit.ts';
 import { publicCachePlugin } from './public-cache/plugin.ts';
+import type { CacheLimits } from './public-cache/store.ts';
 import { ssrRoutes } from './ssr/routes.ts';
 import { trpcRoutes } from './trpc/plugin.ts';
 
@@ -66,6 +67,8 @@ export type BuildAppOptions = {
    * Never set from the environment or a setting, so no deployment can point the server at its own network.
    */
   outbound?: Outbound;
+  /** Tests only: the public cache's bounds and admission (server/public-cache/store.ts); the shop uses the defaults. */
+  cacheLimits?: Partial<CacheLimits>;
 };
 
 /** A stored upload's file name (the folder is flat; dot files are work in progress). */
@@ -125,7 +128,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(uploadGatePlugin, { slots: config.uploadSlots, uploadsDir: uploadsDirOf(config) });
   await app.register(compressionPlugin);
   await app.register(contextPlugin);
-  await app.register(publicCachePlugin);
+  await app.register(publicCachePlugin, { limits: opts.cacheLimits });
   await app.register(sessionSweeperPlugin);
 
   await app.register(healthRoutes);

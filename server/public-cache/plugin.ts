@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { openChangeListener } from './change-listener.ts';
-import { PublicCache } from './store.ts';
+import { type CacheLimits, PublicCache } from './store.ts';
 import { changeTags } from './tags.ts';
 
 declare module 'fastify' {
@@ -21,8 +21,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * already sees them.
  */
 export const publicCachePlugin = fp(
-  async (app: FastifyInstance) => {
-    const cache = new PublicCache();
+  async (app: FastifyInstance, opts: { limits?: Partial<CacheLimits> }) => {
+    const cache = new PublicCache(opts.limits);
     app.decorate('publicCache', cache);
     const listener = await openChangeListener({
       source: app.db.changes,

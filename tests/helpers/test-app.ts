@@ -43,7 +43,12 @@ export async function createTestApp(env: Record<string, string> = {}, build: Par
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', ...env });
   const { db, dispose } = await openTestDatabase();
   await ensureInitialAdmin(db.fork(), ADMIN, silentLog, () => {});
-  const app = await buildApp({ ...build, config, db }).catch(async (e) => {
+  // The public cache keeps every build from its first ask here, as it did before admission: a test
+  // that reads, writes and reads again then proves the write dropped what was cached. What the
+  // shop keeps (a key's second ask, server/public-cache/admission.ts) has its own tests
+  // (cache-admission.test.ts, cache-store.test.ts); the browser tests run the shop as it is.
+  const cacheLimits = { keepFirstAsk: true, ...build.cacheLimits };
+  const app = await buildApp({ ...build, cacheLimits, config, db }).catch(async (e) => {
     await dispose();
     throw e;
   });

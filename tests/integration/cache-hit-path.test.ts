@@ -49,14 +49,9 @@ function wire(url: string, headers: Record<string, string> = {}, method = 'GET')
   });
 }
 
-/**
- * The same request answered by the full lifecycle and by the early answer; `early` says whether the
- * early answer took it. Asked once before, so the full path's build is the one kept (the cache
- * keeps a key's build from its second ask: server/public-cache/admission.ts).
- */
+/** The same request answered by the full lifecycle and by the early answer; `early` says whether the early answer took it. */
 async function both(url: string, headers: Record<string, string> = {}, method = 'GET') {
   const cache = c.t.app.publicCache;
-  await wire(url, headers, method);
   const hidden = vi.spyOn(cache, 'settled').mockReturnValue(undefined);
   const full = await wire(url, headers, method);
   hidden.mockRestore();
@@ -164,7 +159,6 @@ describe('a cache hit answered before the hooks', () => {
 
   it('answers revalidation as the full path does: 304 for any of the entry’s tags, 200 otherwise', async () => {
     for (const url of urls()) {
-      await settledEntry(url);
       const first = await wire(url, BROWSER);
       const etag = first.headers.find((l) => l.startsWith('etag: '))?.slice('etag: '.length) ?? '';
       expect(etag, url).toMatch(/^"[\w-]+"$/);

@@ -137,8 +137,6 @@ describe('outside the hours (America/Sao_Paulo; Monday to Friday 9h–18h, Satur
 
   it('says when the shop answers, and the cached page goes at the next opening, closing or midnight', async () => {
     at('2026-11-30T08:59:30-03:00'); // a Monday
-    // Asked twice: the cache keeps a page from its second ask (server/public-cache/admission.ts).
-    expect(await note()).toBe('Respondemos hoje a partir das 9h');
     expect(await note()).toBe('Respondemos hoje a partir das 9h');
     const key = c.t.app.publicCache.keys().find((k) => k.endsWith('/'));
     expect(key).toBeDefined();
