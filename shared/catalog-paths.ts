@@ -10,3 +10,16 @@ export const FEATURED_PATH = '/destaques';
 
 /** The storefront path of a collection page, or of the featured listing. */
 export const collectionPath = (slug: string): string => (slug === FEATURED_SLUG ? FEATURED_PATH : `/colecao/${encodeURIComponent(slug)}`);
+
+/** The query parameters of a collection page and of the featured listing: sort, price filters, on sale, page. */
+export const COLLECTION_PARAM = { sort: 'ordem', min: 'min', max: 'max', onSale: 'promocao', page: 'pagina' } as const;
+
+const COLLECTION_PARAMS: readonly string[] = Object.values(COLLECTION_PARAM);
+const NONE: readonly string[] = [];
+
+/**
+ * The query parameters the storefront page at `path` is rendered from (client/storefront/routes.ts):
+ * a collection page's and the featured listing's; every other page reads none of its query.
+ */
+export const pageQueryParams = (path: string): readonly string[] =>
+  path === FEATURED_PATH || path.startsWith('/colecao/') ? COLLECTION_PARAMS : NONE;

@@ -26,20 +26,36 @@ describe('page cache keys', () => {
     expect(pageUrl('/produto/x?msclkid=1&ttclid=2&_gl=3&igshid=4&srsltid=5')).toBe('/produto/x');
   });
 
+  it('keep only the parameters the page reads: a collection page its sort, filters and page, other pages none', () => {
+    expect(pageUrl('/produto/x?cb=123&ref=abc&ordem=nome')).toBe('/produto/x');
+    expect(pageUrl('/?pagina=2&x=1')).toBe('/');
+    expect(pageUrl('/informacoes-legais?lang=en')).toBe('/informacoes-legais');
+    expect(pageUrl('/colecao/vestidos?cb=1&promocao=1&ordem=nome&pagina=2&max=90&min=10&x=y')).toBe(
+      '/colecao/vestidos?max=90&min=10&ordem=nome&pagina=2&promocao=1',
+    );
+    expect(pageUrl('/destaques?pagina=3&nocache=1')).toBe('/destaques?pagina=3');
+    expect(pageUrl('/colecao/vestidos?cb=1')).toBe('/colecao/vestidos');
+  });
+
   it('a page asked with tracking parameters is the cached page, built once, with nothing of them in it', async () => {
     const first = await get('/');
     expect(first.statusCode).toBe(200);
     const entries = c.t.app.publicCache.size.entries;
-    for (const url of ['/?fbclid=IwAR3xYz', '/?utm_source=whatsapp&utm_medium=ads&utm_campaign=black-friday', '/?gclid=Cj0KCQ']) {
+    for (const url of [
+      '/?fbclid=IwAR3xYz',
+      '/?utm_source=whatsapp&utm_medium=ads&utm_campaign=black-friday',
+      '/?gclid=Cj0KCQ',
+      '/?cb=1234',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(first.body);
-      expect(res.body).not.toMatch(/fbclid|utm_|gclid|IwAR3xYz/);
+      expect(res.body).not.toMatch(/fbclid|utm_|gclid|IwAR3xYz|cb=1234/);
     }
     expect(c.t.app.publicCache.size.entries).toBe(entries);
 
     const sorted = await get(`/colecao/${collection}?ordem=nome&promocao=1`);
-    const tracked = await get(`/colecao/${collection}?utm_source=instagram&promocao=1&fbclid=x&ordem=nome`);
+    const tracked = await get(`/colecao/${collection}?utm_source=instagram&promocao=1&fbclid=x&ordem=nome&cb=42`);
     expect(tracked.statusCode).toBe(200);
     expect(tracked.body).toBe(sorted.body);
   });

@@ -1,3 +1,4 @@
+import { COLLECTION_PARAM } from '../../../shared/catalog-paths.ts';
 import { type CollectionFilters, DEFAULT_COLLECTION_SORT, normalizeCollectionFilters } from '../../../shared/collection-filters.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import type { Trpc } from '../../trpc.ts';
@@ -6,7 +7,7 @@ import type { Trpc } from '../../trpc.ts';
  * The collection page's URL query (the contract is documented beside ZCollectionPageInput in
  * shared/catalog.ts; no zod here, the storefront bundle stays small): `?ordem=preco-asc&min=50&max=150&promocao=1&pagina=2`.
  */
-export const PARAM = { sort: 'ordem', min: 'min', max: 'max', onSale: 'promocao', page: 'pagina' } as const;
+export const PARAM = COLLECTION_PARAM;
 
 const ON = new Set(['1', 'true', 'on', 'sim']);
 
