@@ -2,14 +2,14 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ProductCardDto, ProductDto } from '../shared/catalog.ts';
-import { collectionPath, FEATURED_PATH } from '../shared/catalog-paths.ts';
+import { COLLECTION_PARAM, collectionPath, FEATURED_PATH } from '../shared/catalog-paths.ts';
 import { IMAGE_SIZES } from '../shared/image-variants.ts';
 import { type LegalView, legalView } from '../shared/legal-info.ts';
 import { LEGAL_PAGES, legalPath } from '../shared/legal-pages.ts';
 import type { Locale } from '../shared/locales.ts';
 import type { ReviewListDto } from '../shared/reviews.ts';
 import type { Settings } from '../shared/settings.ts';
-import { collectionPageQuery, PARAM, parseCollectionSearch } from './storefront/collection/collection-search.ts';
+import { collectionPageQuery, parseCollectionSearch } from './storefront/collection/collection-search.ts';
 import { collectionLabel } from './storefront/common/collection-label.ts';
 import { LEGAL_TITLES } from './storefront/legal/legal-titles.ts';
 import type { Trpc } from './trpc.ts';
@@ -131,7 +131,7 @@ export function pageHead({ i18n, trpc, qc, settings, siteTitle, route, missing }
         head: {
           kind: 'collection',
           site,
-          path: n > 1 && page.products.length > 0 ? `${path}?${PARAM.page}=${n}` : path,
+          path: n > 1 && page.products.length > 0 ? `${path}?${COLLECTION_PARAM.page}=${n}` : path,
           name,
           image: page.products[0]?.image_url || null,
           breadcrumb: [home, { name, path }],

@@ -8,10 +8,17 @@
 export const FEATURED_SLUG = '';
 export const FEATURED_PATH = '/destaques';
 
-/** The storefront path of a collection page, or of the featured listing. */
-export const collectionPath = (slug: string): string => (slug === FEATURED_SLUG ? FEATURED_PATH : `/colecao/${encodeURIComponent(slug)}`);
+/** Where the collection pages are (`/colecao/:slug`). */
+const COLLECTION_PREFIX = '/colecao/';
 
-/** The query parameters of a collection page and of the featured listing: sort, price filters, on sale, page. */
+/** The storefront path of a collection page, or of the featured listing. */
+export const collectionPath = (slug: string): string =>
+  slug === FEATURED_SLUG ? FEATURED_PATH : `${COLLECTION_PREFIX}${encodeURIComponent(slug)}`;
+
+/**
+ * The query parameters of a collection page and of the featured listing (the contract is documented
+ * beside ZCollectionPageInput in shared/catalog.ts): `?ordem=preco-asc&min=50&max=150&promocao=1&pagina=2`.
+ */
 export const COLLECTION_PARAM = { sort: 'ordem', min: 'min', max: 'max', onSale: 'promocao', page: 'pagina' } as const;
 
 const COLLECTION_PARAMS: readonly string[] = Object.values(COLLECTION_PARAM);
@@ -22,4 +29,4 @@ const NONE: readonly string[] = [];
  * a collection page's and the featured listing's; every other page reads none of its query.
  */
 export const pageQueryParams = (path: string): readonly string[] =>
-  path === FEATURED_PATH || path.startsWith('/colecao/') ? COLLECTION_PARAMS : NONE;
+  path === FEATURED_PATH || path.startsWith(COLLECTION_PREFIX) ? COLLECTION_PARAMS : NONE;

@@ -3,11 +3,11 @@ import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { CollectionFilters, CollectionSort } from '../../../shared/catalog.ts';
-import { collectionPath } from '../../../shared/catalog-paths.ts';
+import { COLLECTION_PARAM, collectionPath } from '../../../shared/catalog-paths.ts';
 import { CURRENCIES, type CurrencyCode } from '../../../shared/currencies.ts';
 import { Link } from '../router.tsx';
 import classes from './CollectionToolbar.module.css';
-import { activeFilterCount, PARAM, parseCollectionSearch } from './collection-search.ts';
+import { activeFilterCount, parseCollectionSearch } from './collection-search.ts';
 import { PriceInput } from './PriceInput.tsx';
 
 const SORT_LABELS: [CollectionSort, MessageDescriptor][] = [
@@ -80,7 +80,7 @@ export function CollectionToolbar({ slug, filters, total, priceRange, currency, 
         <div className={classes.sortRow}>
           <select
             id={`${id}-sort`}
-            name={PARAM.sort}
+            name={COLLECTION_PARAM.sort}
             value={filters.sort}
             className={classes.select}
             onChange={(e) => e.currentTarget.form?.requestSubmit()}
@@ -111,14 +111,14 @@ export function CollectionToolbar({ slug, filters, total, priceRange, currency, 
               <Trans>Preço</Trans>
             </legend>
             <PriceInput
-              name={PARAM.min}
+              name={COLLECTION_PARAM.min}
               label={<Trans>Mínimo</Trans>}
               symbol={symbol}
               value={filters.min}
               hint={Math.floor(Number(priceRange.min))}
             />
             <PriceInput
-              name={PARAM.max}
+              name={COLLECTION_PARAM.max}
               label={<Trans>Máximo</Trans>}
               symbol={symbol}
               value={filters.max}
@@ -126,7 +126,7 @@ export function CollectionToolbar({ slug, filters, total, priceRange, currency, 
             />
           </fieldset>
           <label className={classes.check}>
-            <input type="checkbox" name={PARAM.onSale} value="1" defaultChecked={filters.on_sale} />
+            <input type="checkbox" name={COLLECTION_PARAM.onSale} value="1" defaultChecked={filters.on_sale} />
             <Trans>Em promoção</Trans>
           </label>
           <div className={classes.actions}>

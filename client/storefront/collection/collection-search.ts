@@ -3,12 +3,6 @@ import { type CollectionFilters, DEFAULT_COLLECTION_SORT, normalizeCollectionFil
 import { LIMITS } from '../../../shared/limits.ts';
 import type { Trpc } from '../../trpc.ts';
 
-/**
- * The collection page's URL query (the contract is documented beside ZCollectionPageInput in
- * shared/catalog.ts; no zod here, the storefront bundle stays small): `?ordem=preco-asc&min=50&max=150&promocao=1&pagina=2`.
- */
-export const PARAM = COLLECTION_PARAM;
-
 const ON = new Set(['1', 'true', 'on', 'sim']);
 
 /** "49,90", "49.90" or "1.234,56" as a number; anything else (empty, negative, text) as undefined. */
@@ -27,22 +21,22 @@ function pageParam(value: string | null): number {
 /** Filters and page of a URL query, normalised: invalid values fall back to the defaults. */
 export function parseCollectionSearch(search: URLSearchParams): { filters: CollectionFilters; page: number } {
   const filters = normalizeCollectionFilters({
-    sort: search.get(PARAM.sort) ?? undefined,
-    min: priceParam(search.get(PARAM.min)),
-    max: priceParam(search.get(PARAM.max)),
-    on_sale: ON.has(search.get(PARAM.onSale) ?? ''),
+    sort: search.get(COLLECTION_PARAM.sort) ?? undefined,
+    min: priceParam(search.get(COLLECTION_PARAM.min)),
+    max: priceParam(search.get(COLLECTION_PARAM.max)),
+    on_sale: ON.has(search.get(COLLECTION_PARAM.onSale) ?? ''),
   });
-  return { filters, page: pageParam(search.get(PARAM.page)) };
+  return { filters, page: pageParam(search.get(COLLECTION_PARAM.page)) };
 }
 
 /** The canonical query string (with its "?", or "" when everything is default). */
 export function collectionSearch(filters: CollectionFilters, page = 1): string {
   const q = new URLSearchParams();
-  if (filters.sort !== DEFAULT_COLLECTION_SORT) q.set(PARAM.sort, filters.sort);
-  if (filters.min !== undefined) q.set(PARAM.min, String(filters.min));
-  if (filters.max !== undefined) q.set(PARAM.max, String(filters.max));
-  if (filters.on_sale) q.set(PARAM.onSale, '1');
-  if (page > 1) q.set(PARAM.page, String(page));
+  if (filters.sort !== DEFAULT_COLLECTION_SORT) q.set(COLLECTION_PARAM.sort, filters.sort);
+  if (filters.min !== undefined) q.set(COLLECTION_PARAM.min, String(filters.min));
+  if (filters.max !== undefined) q.set(COLLECTION_PARAM.max, String(filters.max));
+  if (filters.on_sale) q.set(COLLECTION_PARAM.onSale, '1');
+  if (page > 1) q.set(COLLECTION_PARAM.page, String(page));
   const s = q.toString();
   return s ? `?${s}` : '';
 }
