@@ -38,7 +38,7 @@ export function AdminShell({ username }: { username: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const narrow = useMediaQuery(`(max-width: ${LIMITS.sidebarCollapseBreakpointPx - 1}px)`);
+  const narrow = useMediaQuery(`(max-width: ${LIMITS.sidebarCollapseBreakpointPx - 1}px)`, undefined, { getInitialValueInEffect: false });
   const settings = useQuery(trpc.settings.admin.queryOptions());
   const dark = settings.data?.admin_theme === 'dark';
   const goiano = settings.data?.goiano_theme_active === true;

@@ -24,6 +24,12 @@ export function params(req: FastifyRequest): Record<string, unknown> {
   return { ...(req.query as Record<string, unknown>), ...body };
 }
 
+/** `query` with only the parameters named in `names`. */
+function onlyParams(query: unknown, names: readonly string[]): Record<string, unknown> {
+  const all = (query ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(names.filter((n) => Object.hasOwn(all, n)).map((n) => [n, all[n]]));
+}
+
 type RouteDef = {
   method: 'GET' | 'POST';
   url: string;
@@ -35,6 +41,11 @@ type RouteDef = {
    * must not set it.
    */
   cached?: boolean;
+  /**
+   * A cached read's query parameters, as documented: its cache key and its handler see only these
+   * (a cache-buster or any other parameter is the same answer). None when unset.
+   */
+  query?: readonly string[];
   /**
    * A cached read whose answer can be too long to build at once: the text of its JSON in pieces,
    * sent as they come and never cached, or null when the ordinary (cached) handler answers.
@@ -57,8 +68,10 @@ function cachedRead(app: FastifyInstance, def: RouteDef): void {
   app.route({
     method: 'GET',
     url: def.url,
-    config: { policy: 'public', publicCache: 'legacy' },
+    config: { policy: 'public', publicCache: 'legacy', cacheQuery: def.query ?? [] },
     handler: async (req, reply) => {
+      // What the answer is built from is what its key holds (public-cache/keys.ts#keyUrl).
+      req.query = onlyParams(req.query, def.query ?? []);
       // A locked store's refusal is cached like any answer (answerCached below).
       if (def.stream && (await accessView(req)) !== 'locked') {
         const pieces = await def.stream(await req.appContext(), req);

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { ZProductCreate, ZProductListInput, ZProductLookup, ZProductUpdate } from '../../shared/catalog.ts';
+import {
+  PRODUCT_LIST_PARAMS,
+  PRODUCT_LOOKUP_PARAMS,
+  ZProductCreate,
+  ZProductListInput,
+  ZProductLookup,
+  ZProductUpdate,
+} from '../../shared/catalog.ts';
 import { ZIdInput } from '../../shared/ids.ts';
 import { ZProductReorder } from '../../shared/product-admin.ts';
 import { getProduct, listProducts } from '../../src/catalog/catalog.service.ts';
@@ -18,6 +25,7 @@ export function productsLegacy(app: FastifyInstance): void {
     url: '/api/products/list.php',
     policy: 'public',
     cached: true,
+    query: PRODUCT_LIST_PARAMS,
     tags: () => LIST_TAGS,
     // The whole catalogue (no limit, no search) past one answer's size: streamed in batches.
     stream: async (ctx, req) => {
@@ -33,6 +41,7 @@ export function productsLegacy(app: FastifyInstance): void {
     url: '/api/products/get.php',
     policy: 'public',
     cached: true,
+    query: PRODUCT_LOOKUP_PARAMS,
     tags: (_req, product) => productReadTags(product as { id: number } | undefined),
     handler: (ctx, req) => getProduct(ctx, parseInput(ZProductLookup, params(req))),
   });

@@ -72,7 +72,8 @@ function sendEarlyHit(req: FastifyRequest, reply: FastifyReply): boolean {
   if (locked === undefined || locked.value !== false) return false;
   const url = req.url;
   if (PRIVATE_PATHS.test(url)) return false;
-  const entry = cache.peek(cacheKey(kind, 'public', keyUrl(kind, url), kind === 'page' ? publicOrigin(req) : ''));
+  const key = cacheKey(kind, 'public', keyUrl(kind, url, req.routeOptions.config.cacheQuery), kind === 'page' ? publicOrigin(req) : '');
+  const entry = cache.peek(key);
   if (entry === undefined || entry.status !== 200) return false;
   // An HTML answer carries the page policy, which names the shop's origin and tags as last read.
   const html = entry.contentType.startsWith('text/html');

@@ -19,6 +19,11 @@ declare module 'fastify' {
      * may be sent before the hooks run (answerEarlyHit).
      */
     publicCache?: CacheKind;
+    /**
+     * A cached `.php` read's query parameters: its key and its handler see only these (keyUrl);
+     * none when unset. Pages and tRPC reads have theirs fixed (keys.ts).
+     */
+    cacheQuery?: readonly string[];
   }
 }
 
@@ -159,7 +164,7 @@ export async function answerCached(
   if (cache.generation !== generation) {
     return sendCached(req, reply, unstoredEntry(await build(view), cache.generation), kind, view, false);
   }
-  const key = cacheKey(kind, view, keyUrl(kind, req.url), kind === 'page' ? publicOrigin(req) : '');
+  const key = cacheKey(kind, view, keyUrl(kind, req.url, req.routeOptions.config.cacheQuery), kind === 'page' ? publicOrigin(req) : '');
   // Compressed for this client's encoding only: another is added when a client asks for it.
   const encoding = preferredEncoding(req.headers['accept-encoding']);
   const entry = await cache.get(key, () => build(view), encoding ? [encoding] : []);

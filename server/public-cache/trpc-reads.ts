@@ -5,6 +5,7 @@ import { trpcDatabaseUnavailable, trpcRetryAfter } from '../plugins/db-unavailab
 import { appRouter } from '../trpc/router.ts';
 import type { ProcedureMeta, TrpcContext } from '../trpc/trpc.ts';
 import { answerCached } from './http.ts';
+import { keyUrl } from './keys.ts';
 import type { CacheSource } from './store.ts';
 import { hasReadRule, type Tag } from './tags.ts';
 
@@ -84,7 +85,8 @@ async function resolveBatch(req: FastifyRequest): Promise<CacheSource> {
       tags,
     }),
     endpoint: '/trpc',
-    req: new Request(`http://localhost${req.url}`, { method: 'GET' }),
+    // Built from the URL it is keyed by (its batch and input only): the answer holds nothing else.
+    req: new Request(`http://localhost${keyUrl('trpc', req.url)}`, { method: 'GET' }),
   });
   const body = Buffer.from(await res.arrayBuffer());
   return {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageUrl } from '../../server/public-cache/keys.ts';
+import { keyUrl, pageUrl } from '../../server/public-cache/keys.ts';
 import { type AdminApi, adminApi } from '../helpers/api.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
@@ -58,5 +58,55 @@ describe('page cache keys', () => {
     const tracked = await get(`/colecao/${collection}?utm_source=instagram&promocao=1&fbclid=x&ordem=nome&cb=42`);
     expect(tracked.statusCode).toBe(200);
     expect(tracked.body).toBe(sorted.body);
+  });
+});
+
+describe('read cache keys (tRPC and .php reads)', () => {
+  it('keep a tRPC read its batch and input, a .php read the parameters it declares, in name order', () => {
+    expect(keyUrl('trpc', '/trpc/catalog.home')).toBe('/trpc/catalog.home');
+    expect(keyUrl('trpc', '/trpc/catalog.home?_=1700000000000')).toBe('/trpc/catalog.home');
+    expect(keyUrl('trpc', '/trpc/a,b?input=%7B%7D&batch=1&cb=9')).toBe('/trpc/a,b?batch=1&input=%7B%7D');
+    expect(keyUrl('legacy', '/api/products/get.php?_=1&id=3', ['id', 'slug'])).toBe('/api/products/get.php?id=3');
+    expect(keyUrl('legacy', '/api/products/list.php?offset=2&limit=5', ['q', 'limit', 'offset'])).toBe(
+      '/api/products/list.php?limit=5&offset=2',
+    );
+    expect(keyUrl('legacy', '/api/banners/list.php?_=1')).toBe('/api/banners/list.php');
+    // Already in that form: the same string, not parsed again (every hit of the storefront's own reads).
+    const asked = '/trpc/catalog.products?batch=1&input=%7B%220%22%3A%7B%7D%7D';
+    expect(keyUrl('trpc', asked)).toBe(asked);
+    // An encoded name is the name it decodes to.
+    expect(keyUrl('legacy', '/api/products/get.php?i%64=3&x=1', ['id'])).toBe('/api/products/get.php?id=3');
+  });
+
+  it("a read asked with a cache-buster (jQuery's `_=`) or any other parameter is the cached answer, built once", async () => {
+    const reads = [
+      ['/api/products/get.php?id=1', '/api/products/get.php?_=1700000000001&id=1', '/api/products/get.php?id=1&utm_source=x'],
+      ['/api/products/list.php?limit=1', '/api/products/list.php?limit=1&_=1700000000002'],
+      ['/api/reviews/list.php?product_id=1', '/api/reviews/list.php?product_id=1&_=1700000000003'],
+      ['/api/collections/list.php', '/api/collections/list.php?_=1700000000004'],
+      ['/settings/get.php', '/settings/get.php?nocache=1'],
+      ['/trpc/catalog.home', '/trpc/catalog.home?_=1700000000005'],
+    ];
+    for (const [first, ...others] of reads) {
+      const answer = await get(first ?? '');
+      expect(answer.statusCode, first).toBe(200);
+      await get(first ?? ''); // asked twice: kept, whatever the cache's admission
+      const entries = c.t.app.publicCache.size.entries;
+      for (const url of others) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe(answer.body);
+      }
+      expect(c.t.app.publicCache.size.entries, first).toBe(entries);
+    }
+  });
+
+  it('keeps what a read declares apart: another product is another answer', async () => {
+    await c.postForm('/api/products/create.php', { title: 'Vestido Listrado', price: '99.90', collection_id: '1' });
+    const one = (await get('/api/products/get.php?id=1&_=5')).json();
+    const two = (await get('/api/products/get.php?_=5&id=2')).json();
+    expect(one.product?.title ?? one.title).toBe('Vestido Floral');
+    expect(two.product?.title ?? two.title).toBe('Vestido Listrado');
+    expect((await get('/api/products/get.php?_=5')).statusCode).toBe(400);
   });
 });
