@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
   LogController,
   type RouteOptions,
@@ -28,10 +29,11 @@ import { guardJsonBodies } from './input/json-body.ts';
 import { legacyRoutes } from './legacy/index.ts';
 import { loadGeo } from './location/location-source.ts';
 import { accessLogPlugin } from './plugins/access-log.ts';
+import { frameworkRefusal } from './plugins/bad-url.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { dbMaintenancePlugin } from './plugins/db-maintenance.ts';
-import { clientErrorResponse, errorBody, errorsPlugin } from './plugins/errors.ts';
+import { clientErrorResponse, errorsPlugin } from './plugins/errors.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionSweeperPlugin } from './plugins/session-sweeper.ts';
@@ -93,10 +95,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     forceCloseConnections: 'idle',
     ...httpServerOptions(config),
     // The framework's own refusals answer in the shop's format too (spec: errors read `error`).
-    frameworkErrors: (err, _req, reply) => {
-      const { status, body } = errorBody(err);
-      void (reply as FastifyReply).code(status).send(body);
-    },
+    frameworkErrors: (err, req, reply) => frameworkRefusal(err, req as FastifyRequest, reply as FastifyReply),
     clientErrorHandler: clientErrorResponse,
   };
   const app: FastifyInstance = Fastify(options);

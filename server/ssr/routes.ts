@@ -48,6 +48,8 @@ function seedLayoutReads(
 }
 
 const API_PREFIXES = ['/api/', '/auth/', '/settings/', '/trpc/', '/uploads/'];
+/** Paths answered in JSON (the APIs, the `.php` facade, uploads), never with a page. */
+export const isApiPath = (path: string) => API_PREFIXES.some((p) => path.startsWith(p)) || path.endsWith('.php');
 
 /**
  * Serves the built client: hashed assets, the server-rendered storefront for every other GET,
@@ -158,7 +160,7 @@ export async function ssrRoutes(app: FastifyInstance, opts: { distDir: string })
   // Hits may be answered before the hooks (answerEarlyHit in public-cache/early-hit.ts).
   app.get('/*', { config: { publicCache: 'page' } }, async (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0] ?? '/';
-    if (API_PREFIXES.some((p) => path.startsWith(p)) || path.endsWith('.php')) {
+    if (isApiPath(path)) {
       return reply.code(404).send({ error: MESSAGES.notFound });
     }
     try {

@@ -68,6 +68,23 @@ describe("the framework's own refusals speak the shop's format", () => {
     expect(res.json()).toEqual({ error: 'Endereço inválido' });
   });
 
+  it('a browser following such a link gets a page in the same words with the way home, an API path still JSON', async () => {
+    const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    const page = await t.app.inject({ method: 'GET', url: '/produto/%c0%ae?utm_source=whatsapp', headers: html });
+    expect(page.statusCode).toBe(400);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<title>Endereço inválido</title>');
+    expect(page.body).toContain('<a href="/">← Voltar para a página inicial</a>');
+    expect(page.body).not.toMatch(/<script|%c0/);
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    for (const url of ['/api/products/%c0%ae.php', '/trpc/catalog.home%c0']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ error: 'Endereço inválido' });
+    }
+  });
+
   it('an unknown method answers in the same format', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/products/list.php' });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
