@@ -38,12 +38,13 @@ export function useTRPCClient(): TrpcClient {
 
 /**
  * One QueryClient per page load (and per request on the server). A non-zero staleTime keeps the
- * server-rendered data: hydration does not refetch it.
+ * server-rendered data: hydration does not refetch it. `refetchOnWindowFocus: 'always'` (the
+ * admin) reads what is on screen again whenever the tab comes back to the front.
  */
-export function makeQueryClient(): QueryClient {
+export function makeQueryClient({ refetchOnWindowFocus = false }: { refetchOnWindowFocus?: false | 'always' } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false },
+      queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus },
     },
   });
 }

@@ -70,7 +70,10 @@ function ThemedApp() {
  * fetched now, as the storefront does with its pages.
  */
 function shellQueryClient() {
-  const queryClient = makeQueryClient();
+  // An owner works in several tabs, or two people share the panel: a tab brought back to the
+  // front reads its screen again, whatever was saved elsewhere meanwhile (forms keep unsaved edits:
+  // they take the data once, useSettingsForm / useCrudForm).
+  const queryClient = makeQueryClient({ refetchOnWindowFocus: 'always' });
   const text = document.getElementById('__STATE__')?.textContent;
   if (text) {
     const state = JSON.parse(text) as DehydratedState;

@@ -89,4 +89,26 @@ describe('the admin shows the database as it is after its own save', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  it('a change saved elsewhere (another tab, another admin) shows when the tab comes back to the front', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await adminLogin(page, shop, '/admin/top-headers');
+    const rows = page.getByTestId(/^top-header-/);
+    await rows.first().waitFor();
+    assert.equal((await post('/api/top_headers/create.php', { text: 'Aviso de outra aba' })).status, 200);
+    await page.waitForTimeout(300);
+    assert.equal(await rows.filter({ hasText: 'Aviso de outra aba' }).count(), 0, 'not read while the tab stays where it is');
+    // The tab is hidden, then shown again (what switching tabs or windows does).
+    await page.evaluate(() => {
+      const show = (state: string) => {
+        Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+      };
+      show('hidden');
+      show('visible');
+    });
+    await rows.filter({ hasText: 'Aviso de outra aba' }).waitFor({ timeout: 5000 });
+    await context.close();
+  });
 });

@@ -22,6 +22,8 @@ export function useShopifyProducts(enabled: boolean, first: number = SHOPIFY_PAG
     placeholderData: keepPreviousData,
     retry: false,
     staleTime: 60_000,
+    // Asked of Shopify: not again each time the tab comes back to the front (AdminRoot's default).
+    refetchOnWindowFocus: false,
   });
   const next = query.data?.next_cursor ?? null;
   return {
