@@ -81,8 +81,6 @@ const productListShape = {
  * `limit` (1-500) and `offset` page it; `q` answers at most `limit` (8 by default) matches.
  */
 export const ZProductListInput = z.object(productListShape).default({});
-/** The query parameters `/api/products/list.php` reads (its cache key keeps only these). */
-export const PRODUCT_LIST_PARAMS: readonly string[] = Object.keys(productListShape);
 export type ProductListInput = z.output<typeof ZProductListInput>;
 
 /**
@@ -96,11 +94,8 @@ export const ZProductPageInput = z
   .transform((v) => ({ ...v, limit: v.limit ?? (v.q !== undefined ? LIMITS.searchMaxResults : PRODUCT_PAGE.default) }));
 
 /** `?id=` or `?slug=` (spec §7); the id wins when both are sent. */
-const productLookupShape = { id: zId.optional(), slug: zSlug.optional() };
-/** The query parameters `/api/products/get.php` reads (its cache key keeps only these). */
-export const PRODUCT_LOOKUP_PARAMS: readonly string[] = Object.keys(productLookupShape);
 export const ZProductLookup = z
-  .object(productLookupShape)
+  .object({ id: zId.optional(), slug: zSlug.optional() })
   .refine((v) => v.id !== undefined || v.slug !== undefined, { message: 'Informe o id ou o slug do produto', path: ['id'] })
   .transform((v): { id: number } | { slug: string } => (v.id !== undefined ? { id: v.id } : { slug: v.slug ?? '' }));
 

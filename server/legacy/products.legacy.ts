@@ -1,12 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  PRODUCT_LIST_PARAMS,
-  PRODUCT_LOOKUP_PARAMS,
-  ZProductCreate,
-  ZProductListInput,
-  ZProductLookup,
-  ZProductUpdate,
-} from '../../shared/catalog.ts';
+import { ZProductCreate, ZProductListInput, ZProductLookup, ZProductUpdate } from '../../shared/catalog.ts';
 import { ZIdInput } from '../../shared/ids.ts';
 import { ZProductReorder } from '../../shared/product-admin.ts';
 import { getProduct, listProducts } from '../../src/catalog/catalog.service.ts';
@@ -25,7 +18,7 @@ export function productsLegacy(app: FastifyInstance): void {
     url: '/api/products/list.php',
     policy: 'public',
     cached: true,
-    query: PRODUCT_LIST_PARAMS,
+    query: Object.keys(ZProductListInput.unwrap().shape),
     tags: () => LIST_TAGS,
     // The whole catalogue (no limit, no search) past one answer's size: streamed in batches.
     stream: async (ctx, req) => {
@@ -41,7 +34,7 @@ export function productsLegacy(app: FastifyInstance): void {
     url: '/api/products/get.php',
     policy: 'public',
     cached: true,
-    query: PRODUCT_LOOKUP_PARAMS,
+    query: Object.keys(ZProductLookup.in.shape),
     tags: (_req, product) => productReadTags(product as { id: number } | undefined),
     handler: (ctx, req) => getProduct(ctx, parseInput(ZProductLookup, params(req))),
   });
