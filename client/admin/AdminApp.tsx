@@ -8,7 +8,10 @@ import { LoginForm } from './LoginForm.tsx';
 /** Spinner while the session loads, the login form when signed out, else the panel (spec §2). */
 export function AdminApp() {
   const trpc = useTRPC();
-  const me = useQuery(trpc.auth.me.queryOptions());
+  // Not read again when the tab comes back to the front (AdminRoot's default): a session that
+  // lapsed meanwhile would swap the panel for the login form and lose what was being typed; the
+  // next save says so instead, with the text still there.
+  const me = useQuery({ ...trpc.auth.me.queryOptions(), refetchOnWindowFocus: false });
   if (me.isPending) {
     return (
       <Center h="100vh">

@@ -5,6 +5,7 @@ import type { AppContext } from '../../src/context.ts';
 import { AppError, isAppError } from '../../src/errors.ts';
 import { errorBody } from '../plugins/errors.ts';
 import { accessView, answerCached, PRIVATE_CACHE_CONTROL } from '../public-cache/http.ts';
+import { keyUrl, queryOf } from '../public-cache/keys.ts';
 import { ANY, type Tag } from '../public-cache/tags.ts';
 
 /** Who may call a route. Every registered route declares one; a test checks that none lacks it. */
@@ -24,12 +25,6 @@ export function params(req: FastifyRequest): Record<string, unknown> {
   return { ...(req.query as Record<string, unknown>), ...body };
 }
 
-/** `query` with only the parameters named in `names`. */
-function onlyParams(query: unknown, names: readonly string[]): Record<string, unknown> {
-  const all = (query ?? {}) as Record<string, unknown>;
-  return Object.fromEntries(names.filter((n) => Object.hasOwn(all, n)).map((n) => [n, all[n]]));
-}
-
 type RouteDef = {
   method: 'GET' | 'POST';
   url: string;
@@ -43,9 +38,9 @@ type RouteDef = {
   cached?: boolean;
   /**
    * A cached read's query parameters, as documented: its cache key and its handler see only these
-   * (a cache-buster or any other parameter is the same answer). None when unset.
+   * (a cache-buster or any other parameter is the same answer). None when unset; only for `cached`.
    */
-  query?: readonly string[];
+  cacheQuery?: readonly string[];
   /**
    * A cached read whose answer can be too long to build at once: the text of its JSON in pieces,
    * sent as they come and never cached, or null when the ordinary (cached) handler answers.
@@ -65,13 +60,14 @@ const KEPT_ERRORS = new Set(['BAD_REQUEST', 'NOT_FOUND', 'STORE_LOCKED', 'FORBID
 
 /** A cached read: the handler's JSON, or its domain refusal in the shop's `{ error }` format. */
 function cachedRead(app: FastifyInstance, def: RouteDef): void {
+  const cacheQuery = def.cacheQuery ?? [];
   app.route({
     method: 'GET',
     url: def.url,
-    config: { policy: 'public', publicCache: 'legacy', cacheQuery: def.query ?? [] },
+    config: { policy: 'public', publicCache: 'legacy', cacheQuery },
     handler: async (req, reply) => {
-      // What the answer is built from is what its key holds (public-cache/keys.ts#keyUrl).
-      req.query = onlyParams(req.query, def.query ?? []);
+      // The handler reads the query of the URL its answer is keyed by, nothing else (keys.ts).
+      req.query = queryOf(keyUrl('legacy', req.url, cacheQuery));
       // A locked store's refusal is cached like any answer (answerCached below).
       if (def.stream && (await accessView(req)) !== 'locked') {
         const pieces = await def.stream(await req.appContext(), req);
@@ -105,6 +101,7 @@ async function sendStreamed(req: FastifyRequest, reply: FastifyReply, pieces: As
 
 /** Registers one documented `.php` URL as a thin adapter: policy check, one service call, JSON. */
 export function legacyRoute(app: FastifyInstance, def: RouteDef): void {
+  if (def.cacheQuery && !def.cached) throw new Error(`${def.url}: cacheQuery is only for a cached read`);
   if (def.cached && def.method === 'GET' && def.policy === 'public') {
     cachedRead(app, def);
     return;

@@ -14,7 +14,7 @@ export function productImagesLegacy(app: FastifyInstance): void {
     url: '/api/products/images/list.php',
     policy: 'public',
     cached: true,
-    query: Object.keys(ZProductImageListInput.shape),
+    cacheQuery: Object.keys(ZProductImageListInput.shape),
     tags: (req) => byProductInput(params(req)),
     handler: async (ctx, req) => {
       const images = await listProductImages(ctx, parseInput(ZProductImageListInput, params(req)).product_id);

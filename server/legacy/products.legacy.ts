@@ -18,7 +18,7 @@ export function productsLegacy(app: FastifyInstance): void {
     url: '/api/products/list.php',
     policy: 'public',
     cached: true,
-    query: Object.keys(ZProductListInput.unwrap().shape),
+    cacheQuery: Object.keys(ZProductListInput.unwrap().shape),
     tags: () => LIST_TAGS,
     // The whole catalogue (no limit, no search) past one answer's size: streamed in batches.
     stream: async (ctx, req) => {
@@ -34,7 +34,7 @@ export function productsLegacy(app: FastifyInstance): void {
     url: '/api/products/get.php',
     policy: 'public',
     cached: true,
-    query: Object.keys(ZProductLookup.in.shape),
+    cacheQuery: Object.keys(ZProductLookup.in.shape),
     tags: (_req, product) => productReadTags(product as { id: number } | undefined),
     handler: (ctx, req) => getProduct(ctx, parseInput(ZProductLookup, params(req))),
   });

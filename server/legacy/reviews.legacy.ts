@@ -14,7 +14,7 @@ export function reviewsLegacy(app: FastifyInstance): void {
     url: '/api/reviews/list.php',
     policy: 'public',
     cached: true,
-    query: Object.keys(ZReviewListInput.shape),
+    cacheQuery: Object.keys(ZReviewListInput.shape),
     tags: (req) => byProductInput(params(req)),
     handler: (ctx, req) => listReviews(ctx, parseInput(ZReviewListInput, params(req)).product_id),
   });

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/errors.ts';
 import { isApiPath } from '../ssr/routes.ts';
 import { errorBody } from './errors.ts';
-import { fixedSecurityHeaders } from './security.ts';
+import { fixedSecurityHeaders, HSTS } from './security.ts';
 
 /**
  * What a browser shows for a link whose address cannot be decoded (`/produto/%c0%ae`: a link cut
@@ -22,6 +22,7 @@ export function frameworkRefusal(err: Error & { code?: string }, req: FastifyReq
     // The security plugin's hooks do not run for a refusal made before routing: its fixed headers
     // and a policy allowing nothing but the page's inline styles are set here.
     for (const [name, value] of fixedSecurityHeaders()) reply.header(name, value);
+    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
     void reply
       .code(status)
       .type('text/html; charset=utf-8')

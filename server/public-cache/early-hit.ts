@@ -35,8 +35,9 @@ const securityHeaderLines = (): string[] => {
  *   accessView would say with no lookup); a locked store, or a lock not read yet, goes the full
  *   way, so a locked store never serves a cached page from here;
  * - only a current entry (PublicCache.peek) with status 200; everything else (a miss, a cached
- *   404 or 423) is built or sent by the full path. The key's URL is the whole request target, and
- *   an entry exists only if the full path stored it for that route and URL;
+ *   404 or 423) is built or sent by the full path. The key's URL is the request's with only what
+ *   its answer reads (keys.ts), and an entry exists only if the full path stored it for that route
+ *   and URL;
  * - headers: helmet's (security.ts, the same list), then sendCached's (caching headers, ETag,
  *   Content-Type, Content-Encoding), the page CSP and HSTS as securityPlugin's onSend sets them,
  *   then Content-Length as Fastify does; 304 as sendCached and @fastify/etag answer it (with

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keyUrl, pageUrl } from '../../server/public-cache/keys.ts';
+import { keyUrl, pageUrl, queryOf } from '../../server/public-cache/keys.ts';
 import { type AdminApi, adminApi } from '../helpers/api.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
@@ -76,6 +76,9 @@ describe('read cache keys (tRPC and .php reads)', () => {
     expect(keyUrl('trpc', asked)).toBe(asked);
     // An encoded name is the name it decodes to.
     expect(keyUrl('legacy', '/api/products/get.php?i%64=3&x=1', ['id'])).toBe('/api/products/get.php?id=3');
+    // The router ends the path at a fragment (never sent by a browser): so does the key.
+    expect(keyUrl('legacy', '/api/reviews/list.php#product_id=1?_=1', ['product_id'])).toBe('/api/reviews/list.php');
+    expect(pageUrl('/produto/x#y?utm_source=z')).toBe('/produto/x');
   });
 
   it("a read asked with a cache-buster (jQuery's `_=`) or any other parameter is the cached answer, built once", async () => {
@@ -99,6 +102,15 @@ describe('read cache keys (tRPC and .php reads)', () => {
       }
       expect(c.t.app.publicCache.size.entries, first).toBe(entries);
     }
+  });
+
+  it("gives a .php read's handler the query of its key's URL, decoded as the key was", () => {
+    const url = keyUrl('legacy', '/api/products/list.php?_=1&q=caf%C3&limit=2&limit=3&x=1', ['q', 'limit']);
+    expect(url).toBe('/api/products/list.php?limit=2&limit=3&q=caf%EF%BF%BD');
+    // A broken escape is U+FFFD for the key and for the handler alike (Fastify's parser keeps `%C3`).
+    expect(queryOf(url)).toEqual({ limit: ['2', '3'], q: 'caf\uFFFD' });
+    expect(queryOf('/api/products/get.php?slug=a+b&id=')).toEqual({ slug: 'a b', id: '' });
+    expect(queryOf('/api/banners/list.php')).toEqual({});
   });
 
   it('keeps what a read declares apart: another product is another answer', async () => {

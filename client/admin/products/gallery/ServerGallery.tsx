@@ -51,7 +51,11 @@ export function ServerGallery({ productId }: { productId: number }) {
   const reorder = useMutation({
     mutationFn: (ordered: ProductImageDto[]) =>
       client.productImages.reorder.mutate({ product_id: productId, order: ordered.map((i) => i.id) }),
-    onMutate: (ordered) => queryClient.setQueryData(key, ordered),
+    onMutate: async (ordered) => {
+      // A read under way (the tab brought back to the front) would put the old order back.
+      await queryClient.cancelQueries({ queryKey: key });
+      queryClient.setQueryData(key, ordered);
+    },
     onError: (e) => notify.error({ title: t`Erro ao reordenar imagens`, message: errorMessage(e) }),
     onSettled: () => refresh(key),
   });
