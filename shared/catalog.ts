@@ -169,7 +169,7 @@ export const ZCollectionPage = z.object({
 });
 export type CollectionPageDto = z.infer<typeof ZCollectionPage>;
 
-const name = zName({ max: 200 });
+const name = zName({ max: 200, tooLong: 'Nome da coleção muito longo (máx 200 caracteres)' });
 export const ZCollectionCreate = z.object({ name });
 export const ZCollectionUpdate = z.object({
   id: zId,

@@ -5,19 +5,31 @@ import { MESSAGES } from './errors.ts';
 import { FREE_SHIPPING_MESSAGES, freeShippingProblem } from './free-shipping-settings.ts';
 import { LEGAL_INPUTS } from './legal-input.ts';
 import { installmentsProblem, MIN_INSTALMENT_MESSAGE, PERCENT_RANGES, SETTING_RANGES, shippingDaysProblem } from './setting-ranges.ts';
-import { type Settings, ZSettings } from './settings.ts';
+import { type Settings, SITE_TITLE_MAX, ZSettings } from './settings.ts';
 import { zBlock, zLine, zName } from './text-fields.ts';
 import { isTagKey, normalizeTagId, TAG_RULES, type TagKey } from './tracking-tags.ts';
 import { WHATSAPP_INPUTS, whatsappHoursProblem } from './whatsapp-input.ts';
 
 const MESSAGE_FOR: Partial<Record<keyof Settings, string>> = { locale: MESSAGES.invalidLocale, currency: MESSAGES.invalidCurrency };
 
-/** The shop's title is a display name, its description and footer text may span lines; the rest are plain lines. */
-const TEXT_FIELD: Partial<Record<keyof Settings, typeof zLine>> = { site_title: zName, site_description: zBlock, copyright_text: zBlock };
+/** Its description and footer text may span lines; the rest are plain lines (the title: zSiteTitle). */
+const TEXT_FIELD: Partial<Record<keyof Settings, typeof zLine>> = { site_description: zBlock, copyright_text: zBlock };
+
+export const SITE_TITLE_MESSAGES = {
+  required: 'Informe o título do site',
+  tooLong: `Título do site muito longo (máx ${SITE_TITLE_MAX} caracteres)`,
+} as const;
+
+/** The shop's name: a display name, never empty (the header, the tab and the legal pages show it). */
+const zSiteTitle = zName({ trim: true, max: SITE_TITLE_MAX, tooLong: SITE_TITLE_MESSAGES.tooLong }).refine(
+  (v) => v.length > 0,
+  SITE_TITLE_MESSAGES.required,
+);
 
 /** The update form of one field: legacy booleans, numbers in their range, colours that are colours, trimmed text, spec messages. */
 function inputFor(key: keyof Settings, schema: z.ZodType): z.ZodType {
   if (schema instanceof z.ZodBoolean) return zBool;
+  if (key === 'site_title') return zSiteTitle;
   if (key in SETTING_RANGES) {
     const r = SETTING_RANGES[key as keyof typeof SETTING_RANGES];
     return zIntBetween(r.min, r.max, r.message);

@@ -100,8 +100,11 @@ const color = z.string().max(64);
 const side = z.enum(['left', 'right']);
 
 /** Every setting as the server returns it (no unlock password). */
+/** The longest shop name the settings take. */
+export const SITE_TITLE_MAX = 200;
+
 export const ZSettings = z.object({
-  site_title: z.string().max(200),
+  site_title: z.string().max(SITE_TITLE_MAX),
   site_description: z.string().max(1000),
   primary_color: color,
   accent_color: color,

@@ -171,6 +171,46 @@ describe('banner phone image', () => {
   });
 });
 
+describe('a long shop name', () => {
+  it('ends in an ellipsis in the header and wraps in the footer: the page keeps the window width (390, 1280)', async () => {
+    const cookie = await adminCookie(shop);
+    const save = (site_title: string) =>
+      fetch(`${shop.url}/settings/update.php`, {
+        method: 'POST',
+        headers: { cookie, origin: shop.url, 'content-type': 'application/json' },
+        body: JSON.stringify({ site_title }),
+      });
+    const before = ((await (await fetch(`${shop.url}/settings/get.php`)).json()) as { site_title: string }).site_title;
+    assert.equal((await save(`Ateliê ${'x'.repeat(193)}`)).status, 200);
+    try {
+      for (const width of [390, 1280]) {
+        const { context, page, errors } = await open('/', width);
+        const layout = await page.evaluate(() => {
+          const title = document.querySelector('header a[href="/"] span');
+          const box = title?.getBoundingClientRect();
+          return {
+            page: document.documentElement.scrollWidth,
+            window: window.innerWidth,
+            title: box ? { left: box.left, right: box.right } : null,
+            clipped: !!title && title.scrollWidth > title.clientWidth,
+          };
+        });
+        assert.equal(layout.page, layout.window, `${width}: the page is ${layout.page} px wide in a ${layout.window} px window`);
+        assert.ok(
+          layout.title && layout.title.left >= 0 && layout.title.right <= layout.window,
+          `${width}: ${JSON.stringify(layout.title)}`,
+        );
+        assert.ok(layout.clipped, `${width}: the name is cut (with an ellipsis), not laid out whole`);
+        await page.screenshot({ path: `${SHOTS}/long-shop-name-${width}.png` });
+        assert.deepEqual(errors, []);
+        await context.close();
+      }
+    } finally {
+      assert.equal((await save(before)).status, 200);
+    }
+  });
+});
+
 describe('header with many collections', () => {
   // Last in the file: the collections it adds would change what the tests above see.
   it('scrolls its links within the nav: the page keeps the window width and the buttons stay in view (1280, 390)', async () => {

@@ -80,6 +80,29 @@ describe('/settings/update.php', () => {
     expect((await get()).site_title).toBe('Minha Loja');
   });
 
+  it("refuses an empty or too long shop name in the shop's words and writes nothing of that request", async () => {
+    const before = await get();
+    for (const [site_title, error] of [
+      ['', 'Informe o título do site'],
+      ['   \u200b ', 'Informe o título do site'],
+      ['x'.repeat(201), 'Título do site muito longo (máx 200 caracteres)'],
+    ] as const) {
+      const res = await update({ site_title, site_description: 'Outra descrição' });
+      expect(res.statusCode, JSON.stringify(site_title)).toBe(400);
+      expect(res.json()).toEqual({ error });
+    }
+    expect(await get()).toEqual(before);
+    expect((await update({ site_title: `  ${'y'.repeat(200)} ` })).statusCode).toBe(200);
+    expect((await get()).site_title).toBe('y'.repeat(200));
+    expect((await update({ site_title: before.site_title })).statusCode).toBe(200);
+  });
+
+  it("a collection name over 200 characters is refused in words, not the validator's", async () => {
+    const res = await c.post('/api/collections/create.php', { name: 'c'.repeat(201) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('name: Nome da coleção muito longo (máx 200 caracteres)');
+  });
+
   it('ignores unknown fields (no mass assignment)', async () => {
     const res = await update({ id: 7, store_unlock_password_hash: 'x', is_admin: true, site_title: 'Minha Loja' });
     expect(res.statusCode).toBe(200);

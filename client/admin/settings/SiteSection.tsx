@@ -17,7 +17,7 @@ export function SiteSection({ form, settings }: { form: SiteForm; settings: Admi
       title={<Trans>Loja</Trans>}
       description={<Trans>Nome, descrição e imagens que aparecem na loja e na aba do navegador.</Trans>}
     >
-      <TextInput label={t`Título do site`} maxLength={200} {...form.getInputProps('site_title')} />
+      <TextInput label={t`Título do site`} withAsterisk maxLength={200} {...form.getInputProps('site_title')} />
       <Textarea
         label={t`Descrição do site`}
         autosize
