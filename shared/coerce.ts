@@ -43,12 +43,16 @@ export const zPercentBetween = (min: number, max: number, message: string) =>
   });
 
 /**
- * A money amount as a person types it ("89,90", "89.90", "89.9", "89") to the numeric(12,2) string
- * stored ("89.90"); null for negative values, thousands separators, more than 2 decimals or more
- * than 10 digits before the separator (refused rather than guessed).
+ * A money amount as a person types it ("89,90", "89.90", "89.9", "89", and the Brazilian
+ * "1.234,56" with thousands dots before a decimal comma) to the numeric(12,2) string stored
+ * ("89.90"); null for negative values, more than 2 decimals, more than 10 digits before the
+ * separator, or dots that could be either ("1.500" is 1.5 to a legacy client and 1,500 to a
+ * Brazilian: refused rather than guessed).
  */
 export function normalizeMoney(raw: string): string | null {
-  const m = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(raw.trim().replace(',', '.'));
+  const text = raw.trim();
+  const grouped = /^\d{1,3}(\.\d{3})+,\d{1,2}$/.test(text) ? text.replaceAll('.', '') : text;
+  const m = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(grouped.replace(',', '.'));
   return m?.[1] ? `${BigInt(m[1])}.${(m[2] ?? '').padEnd(2, '0')}` : null;
 }
 

@@ -78,9 +78,13 @@ describe('POST /api/products/create.php', () => {
     expect(await c.count('products')).toBe(before);
   });
 
-  it('refuses a negative price, more than 2 decimals or an unknown collection', async () => {
+  it('takes a Brazilian amount with thousands dots ("1.234,56"); refuses dots that could be either ("1.500"), US grouping, a negative price, more than 2 decimals or an unknown collection', async () => {
+    const grouped = await create({ title: 'Sofá', price: '1.234,56', old_price: '12.345,6' });
+    expect(grouped.statusCode).toBe(200);
+    const made = (await c.get(`/api/products/get.php?id=${grouped.json().id}`)).json();
+    expect([made.price, made.old_price]).toEqual(['1234.56', '12345.60']);
     const before = await c.count('products');
-    for (const price of ['-1', '10.999', '1.234,56', 'abc']) {
+    for (const price of ['-1', '10.999', '1.500', '1,234.56', '1.23,45', '12.34,5', 'abc']) {
       const res = await create({ title: 'Caro', price });
       expect(res.statusCode, price).toBe(400);
       expect(res.json().error).toMatch(/^Preço inválido/);
