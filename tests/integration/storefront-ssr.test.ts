@@ -73,6 +73,12 @@ describe('server-rendered storefront', () => {
         (q) => JSON.stringify(q.queryKey[0]) === '["reviews","list"]',
       );
       expect(reviews?.state.data.reviews).toHaveLength(n);
+      // The stars are read out as the page writes the average: a decimal comma in Portuguese.
+      const spoken = [...res.body.matchAll(/role="img" aria-label="([^"]*) \/ 5"/g)].map((m) => m[1]);
+      expect(spoken.length).toBeGreaterThan(n);
+      for (const value of spoken) expect(value).toMatch(/^[0-5](,\d)?$/);
+      const average = res.body.match(/<strong[^>]*>(\d,\d)<\/strong>/)?.[1];
+      expect(spoken).toContain(average?.endsWith(',0') ? average.slice(0, 1) : average);
     } finally {
       spy.mockRestore();
     }

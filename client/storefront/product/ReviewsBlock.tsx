@@ -4,9 +4,11 @@ import { useTRPC } from '../../trpc.ts';
 import { StarIcon } from '../common/icons.tsx';
 import classes from './ReviewsBlock.module.css';
 
+/** The stars of a rating, read out as the number the page shows ("4,3 / 5" in Portuguese). */
 function Stars({ rating, size = 16 }: { rating: number; size?: number }) {
+  const { i18n } = useLingui();
   return (
-    <span className={classes.stars} role="img" aria-label={`${rating} / 5`}>
+    <span className={classes.stars} role="img" aria-label={`${i18n.number(rating, { maximumFractionDigits: 1 })} / 5`}>
       {[1, 2, 3, 4, 5].map((n) => (
         <StarIcon key={n} size={size} filled={n <= Math.round(rating)} />
       ))}
