@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zBool, zInt } from './coerce.ts';
+import { zBool, zIntBetween } from './coerce.ts';
 import { INVALID_COLOR_MESSAGE, isCssColor } from './css-color.ts';
 import { zId } from './ids.ts';
 import { zLine, zName } from './text-fields.ts';
@@ -113,10 +113,11 @@ export const DEFAULT_SORT_ORDER = 1;
 
 const SORT_LIMIT = 1_000_000_000;
 /** A row's sort order as number or numeric text; blank means "not given" (multipart sends text). */
-export const zSortOrder = z
-  .union([z.literal(''), z.null(), zInt.pipe(z.number().min(-SORT_LIMIT).max(SORT_LIMIT))])
-  .transform((v) => (v === '' || v === null ? undefined : v))
-  .optional();
+export const SORT_ORDER_MESSAGE = 'Ordem inválida: use um número inteiro de -1.000.000.000 a 1.000.000.000';
+export const zSortOrder = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  zIntBetween(-SORT_LIMIT, SORT_LIMIT, SORT_ORDER_MESSAGE).optional(),
+);
 
 /** Trimmed text (a display name, or a plain line); null counts as empty, as old clients send it. */
 const zText = (field: typeof zLine) => (max: number) =>

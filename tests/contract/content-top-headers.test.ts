@@ -37,6 +37,19 @@ describe('POST /api/top_headers/create.php', () => {
     expect(res.json().top_header).toMatchObject({ text: 'Parcele em 12x', bg_color: 'red', text_color: '#000', sort_order: 0 });
   });
 
+  it('refuses a sort order that is no integer or out of range in words naming the field and its range', async () => {
+    const before = await list();
+    for (const sort_order of ['99999999999999', '1.5', 'primeiro', -2_000_000_000]) {
+      const res = await c.post('/api/top_headers/create.php', { text: 'Ordem estranha', sort_order });
+      expect(res.statusCode, String(sort_order)).toBe(400);
+      expect(res.json().error).toBe('sort_order: Ordem inválida: use um número inteiro de -1.000.000.000 a 1.000.000.000');
+    }
+    expect(await list()).toEqual(before);
+    const blank = await c.post('/api/top_headers/create.php', { text: 'Ordem em branco', sort_order: '' });
+    expect(blank.json().top_header.sort_order).toBe(1);
+    await c.post(`/api/top_headers/delete.php?id=${blank.json().id}`);
+  });
+
   it('refuses a blank or missing text, and unknown fields are never written', async () => {
     const before = await list();
     const blank = await c.post('/api/top_headers/create.php', { text: '   ' });
