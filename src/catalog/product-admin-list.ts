@@ -22,10 +22,14 @@ export function adminProductFilter(input: Pick<ProductAdminPageInput, 'q' | 'col
     clauses.push('collection_id = ?');
     params.push(input.collection_id);
   }
-  const query = input.q === undefined ? null : toPrefixQuery(input.q);
+  const q = input.q?.trim() ?? '';
+  const query = q ? toPrefixQuery(q) : null;
   if (query) {
     clauses.push(`${ADMIN_SEARCH_VECTOR} @@ to_tsquery('simple', ?)`);
     params.push(query);
+  } else if (q) {
+    // Typed, but without a letter or a digit ('%', an emoji): no product's words match it.
+    clauses.push('false');
   }
   return { where: clauses.length ? `where ${clauses.join(' and ')}` : '', params };
 }

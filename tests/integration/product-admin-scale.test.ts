@@ -113,6 +113,11 @@ describe(`products.adminPage over ${TOTAL.toLocaleString('en')} products`, () =>
     expect(inGrande.items.map((p) => p.title)).toEqual(['Camisa Açaí 1000']);
     const blank = await admin().products.adminPage({ q: '   ' });
     expect(blank.total).toBe(TOTAL);
+    // Typed, but nothing in it a title or slug could hold: nothing found, not the whole catalogue.
+    for (const q of ['%', '😀', '—', "'"]) {
+      const none = await admin().products.adminPage({ q });
+      expect([none.total, none.items.length], q).toEqual([0, 0]);
+    }
   });
 
   it('the search is planned on products_admin_search_idx, not a scan of every product', async () => {
