@@ -2,9 +2,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import { COMPRESS_THRESHOLD } from '../plugins/compression.ts';
 import { contentSecurityPolicy, POLICY_SOURCES_MEMO, type PolicySources } from '../plugins/content-policy.ts';
 import { fixedSecurityHeaders, HSTS, PRIVATE_PATHS } from '../plugins/security.ts';
-import { publicOrigin } from '../ssr/public-url.ts';
-import { publicCacheHeaders, STORE_LOCKED_MEMO } from './http.ts';
-import { cacheKey, keyUrl } from './keys.ts';
+import { publicCacheHeaders, requestCacheKey, STORE_LOCKED_MEMO } from './http.ts';
 import { notModified, pickEncoding } from './negotiation.ts';
 
 /** helmet's headers as a flat [name, value, …] list, the start of every early answer's headers. */
@@ -73,8 +71,7 @@ function sendEarlyHit(req: FastifyRequest, reply: FastifyReply): boolean {
   if (locked === undefined || locked.value !== false) return false;
   const url = req.url;
   if (PRIVATE_PATHS.test(url)) return false;
-  const key = cacheKey(kind, 'public', keyUrl(kind, url, req.routeOptions.config.cacheQuery), kind === 'page' ? publicOrigin(req) : '');
-  const entry = cache.peek(key);
+  const entry = cache.peek(requestCacheKey(req, kind, 'public'));
   if (entry === undefined || entry.status !== 200) return false;
   // An HTML answer carries the page policy, which names the shop's origin and tags as last read.
   const html = entry.contentType.startsWith('text/html');

@@ -144,6 +144,10 @@ function unstoredEntry(src: CacheSource, generation: number): CacheEntry {
   };
 }
 
+/** The cache key of a request to a cached route, as seen with `view` (the early hit and the full path alike). */
+export const requestCacheKey = (req: FastifyRequest, kind: CacheKind, view: AccessView) =>
+  cacheKey(kind, view, keyUrl(kind, req.url, req.routeOptions.config.cacheQuery), kind === 'page' ? publicOrigin(req) : '');
+
 /**
  * Looks the request up in the cache (building it once when missing) and sends it.
  *
@@ -164,7 +168,7 @@ export async function answerCached(
   if (cache.generation !== generation) {
     return sendCached(req, reply, unstoredEntry(await build(view), cache.generation), kind, view, false);
   }
-  const key = cacheKey(kind, view, keyUrl(kind, req.url, req.routeOptions.config.cacheQuery), kind === 'page' ? publicOrigin(req) : '');
+  const key = requestCacheKey(req, kind, view);
   // Compressed for this client's encoding only: another is added when a client asks for it.
   const encoding = preferredEncoding(req.headers['accept-encoding']);
   const entry = await cache.get(key, () => build(view), encoding ? [encoding] : []);
