@@ -55,6 +55,22 @@ describe('admin fields: hints that cannot be mistaken for filled values', () => 
     await context.close();
   });
 
+  it('a description grows with its text, from three lines to ten, then scrolls', async () => {
+    const { context, page } = await openAdmin(browser, shop, '/admin/produtos');
+    const box = page.getByRole('form', { name: 'Novo produto' }).getByRole('textbox', { name: 'Descrição', exact: true });
+    const height = () => box.evaluate((e) => e.getBoundingClientRect().height);
+    const lineHeight = await box.evaluate((e) => Number.parseFloat(getComputedStyle(e).lineHeight));
+    const empty = await height();
+    await box.fill(Array.from({ length: 6 }, (_, i) => `linha ${i + 1}`).join('\n'));
+    const six = await height();
+    await box.fill(Array.from({ length: 30 }, (_, i) => `linha ${i + 1}`).join('\n'));
+    const thirty = await height();
+    assert.ok(Math.abs(six - empty - 3 * lineHeight) < 2, `three lines more, three lines taller (${empty} -> ${six}, line ${lineHeight})`);
+    assert.ok(Math.abs(thirty - empty - 7 * lineHeight) < 2, `no taller than ten lines (${thirty})`);
+    assert.ok(await box.evaluate((e) => e.scrollHeight > e.clientHeight), 'the rest scrolls');
+    await context.close();
+  });
+
   for (const width of [1280, 390]) {
     it(`prices and links carry their example under the field, and start empty (${width} px)`, async () => {
       const { context, page } = await openAdmin(browser, shop, '/admin/produtos', { width });

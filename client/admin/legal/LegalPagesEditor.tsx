@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Button, Code, Group, Paper, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Code, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type LegalPageSlug, legalPath } from '../../../shared/legal-pages.ts';
@@ -7,6 +7,7 @@ import type { LegalPageAdminDto } from '../../../shared/legal-pages-api.ts';
 import { LEGAL_PLACEHOLDERS } from '../../../shared/legal-text.ts';
 import { useTRPC } from '../../trpc.ts';
 import adminText from '../common/admin-text.module.css';
+import { GrowingTextarea } from '../common/GrowingTextarea.tsx';
 import { useNotify } from '../common/notify.ts';
 import { errorMessage, serverFailure } from '../common/server-errors.ts';
 import { useConfirm } from '../common/useConfirm.tsx';
@@ -128,15 +129,14 @@ function PageEditor({ page, title }: { page: LegalPageAdminDto; title: string })
           <Trans>Ver página</Trans>
         </Button>
       </Group>
-      <Textarea
+      <GrowingTextarea
         label={t`Texto da página ${title}`}
-        autosize
         minRows={10}
         maxRows={24}
         value={text}
         error={error}
         onChange={(e) => setText(e.currentTarget.value)}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+        inputStyle={{ fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 }}
       />
       <Group justify="flex-end">
         <Button

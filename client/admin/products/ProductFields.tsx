@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { Input, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { Input, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { CollectionDto } from '../../../shared/catalog.ts';
 import { normalizeMoney } from '../../../shared/coerce.ts';
 import { discountPercent } from '../../../shared/currencies.ts';
+import { GrowingTextarea } from '../common/GrowingTextarea.tsx';
 import { useCollectionLabel } from '../crud/labels.tsx';
 import type { CrudFormApi } from '../crud/useCrudForm.ts';
 import { ShopifyLinkField } from '../shopify-import/ShopifyLinkField.tsx';
@@ -50,7 +51,7 @@ export function ProductFields({
           {t`Atenção: o preço antigo não é maior que o preço, então a loja não o mostra.`}
         </Text>
       )}
-      <Textarea label={t`Descrição`} autosize minRows={3} maxRows={10} {...form.getInputProps('description')} />
+      <GrowingTextarea label={t`Descrição`} minRows={3} maxRows={10} {...form.getInputProps('description')} />
       <Select label={t`Coleção`} data={options} allowDeselect={false} {...form.getInputProps('collection_id')} />
       <ShopifyLinkField
         productId={productId}

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { CURRENCIES, type CurrencyCode } from '../../../shared/currencies.ts';
 import { LOCALE_NAMES } from '../../../shared/locales.ts';
 import type { AdminSettings } from '../../../shared/settings-input.ts';
+import { GrowingTextarea } from '../common/GrowingTextarea.tsx';
 import { ImageUploadField } from '../common/ImageUploadField.tsx';
 import { SettingsSection } from '../common/SettingsSection.tsx';
 import type { SiteForm } from './site-form.ts';
@@ -18,14 +19,7 @@ export function SiteSection({ form, settings }: { form: SiteForm; settings: Admi
       description={<Trans>Nome, descrição e imagens que aparecem na loja e na aba do navegador.</Trans>}
     >
       <TextInput label={t`Título do site`} withAsterisk maxLength={200} {...form.getInputProps('site_title')} />
-      <Textarea
-        label={t`Descrição do site`}
-        autosize
-        minRows={2}
-        maxRows={5}
-        maxLength={1000}
-        {...form.getInputProps('site_description')}
-      />
+      <GrowingTextarea label={t`Descrição do site`} minRows={2} maxRows={5} maxLength={1000} {...form.getInputProps('site_description')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <ImageUploadField
           label={t`Logo`}

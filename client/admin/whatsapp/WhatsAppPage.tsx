@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { Select, Switch, TextInput } from '@mantine/core';
 import { WHATSAPP_MESSAGE_MAX } from '../../../shared/whatsapp-input.ts';
+import { GrowingTextarea } from '../common/GrowingTextarea.tsx';
 import { SettingsFormLayout } from '../common/SettingsFormLayout.tsx';
 import { SettingsSection } from '../common/SettingsSection.tsx';
 import { useSettingsForm } from '../common/useSettingsForm.ts';
@@ -49,10 +50,9 @@ export function WhatsAppPage() {
           autoComplete="tel"
           {...form.getInputProps('whatsapp_number')}
         />
-        <Textarea
+        <GrowingTextarea
           label={t`Mensagem padrão (opcional)`}
           description={t`Já vem escrita quando o cliente toca no botão. Vazia: uma saudação com o nome da loja.`}
-          autosize
           minRows={2}
           maxLength={WHATSAPP_MESSAGE_MAX}
           {...form.getInputProps('whatsapp_message')}
