@@ -36,6 +36,21 @@ export async function fieldError(field: Locator): Promise<string> {
   return '';
 }
 
+/**
+ * Asserts that `field` shows the error `expected`, waiting up to five seconds for it: the form draws
+ * its errors in the render after the click that asked for them, and a test reading at once on a busy
+ * machine found none (CI, 2026-11-29: '' for 'Preencha todos os campos' at 390 px).
+ */
+export async function assertFieldError(field: Locator, expected: string, message?: string): Promise<void> {
+  const until = Date.now() + 5_000;
+  let got = await fieldError(field);
+  while (got !== expected && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 50));
+    got = await fieldError(field);
+  }
+  assert.equal(got, expected, message);
+}
+
 /** A storefront page loaded afresh by an anonymous visitor; `read` runs on it, then it closes. */
 export async function onStorefront<T>(browser: Browser, shop: Shop, path: string, read: (page: Page) => Promise<T>): Promise<T> {
   const { context, page } = await openPage(browser, shop);

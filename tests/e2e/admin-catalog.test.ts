@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { image } from '../helpers/images.ts';
 import {
   answerConfirm,
-  fieldError,
+  assertFieldError,
   fileOf,
   formCard,
   onStorefront,
@@ -102,7 +102,7 @@ describe('Top Headers', () => {
     assert.equal(await form.getByLabel('Ordem').inputValue(), '1', 'sort order starts at 1 (spec §9)');
 
     await form.getByRole('button', { name: 'Adicionar top header' }).click();
-    assert.equal(await fieldError(text), 'Informe o texto do Top Header');
+    await assertFieldError(text, 'Informe o texto do Top Header');
 
     await text.fill('Cupom BEMVINDO10 na primeira compra');
     await form.getByLabel('Cor de fundo').fill('#7a1f3d');
@@ -207,7 +207,7 @@ describe('Banners', () => {
     await form.getByLabel('Título (opcional)').fill('Liquidação de Inverno');
     await form.getByLabel('Link (opcional)').fill('javascript:alert(1)');
     await form.getByRole('button', { name: 'Adicionar banner' }).click();
-    assert.equal(await fieldError(form.getByLabel('Link (opcional)')), 'Link inválido');
+    await assertFieldError(form.getByLabel('Link (opcional)'), 'Link inválido');
     await form.getByLabel('Link (opcional)').fill('/colecao/acessorios');
     await page.screenshot({ path: `${SHOTS}/admin-banners-form-1280.png` });
     await form.getByRole('button', { name: 'Adicionar banner' }).click();
@@ -343,7 +343,7 @@ describe('Coleções', () => {
     const row = (slug: string) => page.getByTestId(`collection-${slug}`);
 
     await form.getByRole('button', { name: 'Adicionar' }).click();
-    assert.equal(await fieldError(name), 'Informe o nome da coleção');
+    await assertFieldError(name, 'Informe o nome da coleção');
 
     await name.fill('Verão 2026');
     await name.press('Enter');

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { LIMITS } from '../../shared/limits.ts';
 import { fakePng, image } from '../helpers/images.ts';
-import { answerConfirm, fieldError, fileOf, formCard, onStorefront, openSection, productTitles } from './admin-catalog.helpers.ts';
+import { answerConfirm, assertFieldError, fileOf, formCard, onStorefront, openSection, productTitles } from './admin-catalog.helpers.ts';
 import type { Shop } from './server.ts';
 import { SHOTS, shopSuite, toast } from './suite.ts';
 
@@ -70,8 +70,8 @@ describe('Produtos', () => {
 
     await form.getByRole('button', { name: 'Criar produto' }).click();
     await toast(page, 'Erro', 'Preencha título e preço');
-    assert.equal(await fieldError(title), 'Preencha título e preço');
-    assert.equal(await fieldError(price), 'Preencha título e preço');
+    await assertFieldError(title, 'Preencha título e preço');
+    await assertFieldError(price, 'Preencha título e preço');
 
     await title.fill('Chapéu de Palha Artesanal');
     await price.fill('129,90');
@@ -248,7 +248,7 @@ describe('Produtos', () => {
     await form.getByRole('button', { name: 'Salvar alterações' }).click();
     const invalid = 'Preço inválido: use um valor maior ou igual a zero com até 2 casas decimais (ex.: 89,90)';
     await toast(page, 'Falha ao salvar produto', invalid);
-    assert.equal(await fieldError(price), invalid);
+    await assertFieldError(price, invalid);
     assert.equal(await form.getByRole('textbox', { name: 'Título', exact: true }).inputValue(), 'Chapéu de Palha Artesanal Aba Larga');
     await price.fill('119,90');
     await form.getByRole('button', { name: 'Salvar alterações' }).click();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Browser, Locator } from 'playwright-core';
-import { fieldError } from './admin-catalog.helpers.ts';
+import { assertFieldError, fieldError } from './admin-catalog.helpers.ts';
 import type { Shop } from './server.ts';
 import { openAdmin, SHOTS, shopSuite } from './suite.ts';
 
@@ -23,15 +23,15 @@ describe('Usuários: empty fields', () => {
       await page.getByRole('button', { name: 'Criar Novo Usuário' }).click();
       const create = page.getByRole('dialog', { name: 'Criar Novo Usuário' });
       await create.getByRole('button', { name: 'Criar Novo Usuário' }).click();
-      assert.equal(await fieldError(create.getByLabel('Username')), FILL);
-      assert.equal(await fieldError(create.getByLabel('Senha')), FILL);
+      await assertFieldError(create.getByLabel('Username'), FILL);
+      await assertFieldError(create.getByLabel('Senha'), FILL);
       await noOtherMessage(create);
       await page.screenshot({ path: `${SHOTS}/admin-users-create-empty-${width}.png` });
       // Only the password empty: the username's own rule still speaks for the username.
       await create.getByLabel('Username').fill('ab');
       await create.getByRole('button', { name: 'Criar Novo Usuário' }).click();
-      assert.equal(await fieldError(create.getByLabel('Username')), 'Username inválido (use apenas letras, números e _)');
-      assert.equal(await fieldError(create.getByLabel('Senha')), FILL);
+      await assertFieldError(create.getByLabel('Username'), 'Username inválido (use apenas letras, números e _)');
+      await assertFieldError(create.getByLabel('Senha'), FILL);
       await page.keyboard.press('Escape');
       await create.waitFor({ state: 'detached' });
 
@@ -39,8 +39,8 @@ describe('Usuários: empty fields', () => {
       const pw = page.getByRole('dialog', { name: 'Alterar Minha Senha' });
       await pw.getByLabel('Senha atual').fill('qualquer');
       await pw.getByRole('button', { name: 'Salvar' }).click();
-      assert.equal(await fieldError(pw.getByLabel('Nova senha').first()), FILL);
-      assert.equal(await fieldError(pw.getByLabel('Confirmar nova senha')), FILL);
+      await assertFieldError(pw.getByLabel('Nova senha').first(), FILL);
+      await assertFieldError(pw.getByLabel('Confirmar nova senha'), FILL);
       assert.equal(await fieldError(pw.getByLabel('Senha atual')), '');
       await noOtherMessage(pw);
       await page.screenshot({ path: `${SHOTS}/admin-users-password-empty-${width}.png` });
