@@ -184,6 +184,11 @@ async function serverFigures(kind: 'PGlite' | 'PostgreSQL', floor: (part: string
     const startRss = (await shop.stats()).rssMb;
     console.error(`  first start (migrations + demo seed): ready in ${ms(shop.readyMs)}, RSS ${fmt(startRss)} MB`);
     const { productSlug, collectionSlug } = await catalogue(shop);
+    // The first start's peak, its background work included (the demo images' variants).
+    await shop.settled();
+    const firstPeak = shop.peakRssMb();
+    const firstLimit = kind === 'PGlite' ? 400 : 256;
+    row(`Peak RSS (VmHWM), first start with the demo seed, ${kind}`, `≤ ${firstLimit} MB`, `${fmt(firstPeak)} MB`, firstPeak <= firstLimit);
     if (kind === 'PGlite') {
       await pageWeight(shop);
       shop = await shop.restart();

@@ -25,12 +25,15 @@ const INPUT_FILES = [
   'package.json',
   'package-lock.json',
   'scripts/precompress.ts',
+  'scripts/pglite-cluster.ts',
 ];
 const GENERATED = /^client\/locales\/(admin\/)?[^/]+\.ts$/;
 /** Tests beside the sources are not built. */
 const TEST_FILE = /\.test\.tsx?$/;
 /** What the server needs from a build; a stamp without them is not trusted. */
 const OUTPUTS = ['dist/client/.vite/manifest.json', 'dist/server/entry-server.js', 'dist/app/server/main.js'];
+/** The embedded database's empty cluster (src/db/pglite-initial-cluster.ts), named for the PGlite that made it. */
+const INITIAL_CLUSTER = /^pglite-cluster-.+\.tar\.gz$/;
 /** The compiled server: emptied before a build, so no module of a deleted source stays behind. */
 const COMPILED_SERVER = join(root, 'dist', 'app');
 
@@ -54,6 +57,7 @@ export function sourcesHash(): string {
 
 export function buildIsCurrent(): boolean {
   if (!OUTPUTS.every((f) => existsSync(join(root, f))) || !existsSync(STAMP)) return false;
+  if (!readdirSync(join(root, 'dist')).some((f) => INITIAL_CLUSTER.test(f))) return false;
   return readFileSync(STAMP, 'utf8').trim() === sourcesHash();
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough, type Readable, Transform } from 'node:stream';
@@ -62,13 +62,25 @@ export function packArchive(items: PackItem[], last: (hashes: Map<string, Hashed
 
 /**
  * Unpacks a gzipped tar into `dir`: `accept` gives each file's path under `dir` or null to refuse
- * the entry (which fails the whole unpacking); folders are skipped.
+ * the entry (which fails the whole unpacking); folders are skipped, or with `folders` made (empty
+ * ones included) at the path `accept` gives them.
  */
-export async function unpackArchive(source: Readable, dir: string, accept: (name: string, size: number) => string | null): Promise<void> {
+export async function unpackArchive(
+  source: Readable,
+  dir: string,
+  accept: (name: string, size: number) => string | null,
+  opts: { folders?: boolean } = {},
+): Promise<void> {
   const ex = extract();
   ex.on('entry', (header, stream, next) => {
     const name = header.name.replace(/^\.\//, '');
     if (header.type === 'directory') {
+      const target = opts.folders ? accept(name, 0) : '';
+      if (target === null) {
+        ex.destroy(new Error(`entry refused: ${name}`));
+        return;
+      }
+      if (target) mkdirSync(join(dir, target), { recursive: true });
       stream.resume();
       stream.on('end', next);
       return;

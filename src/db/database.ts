@@ -11,6 +11,7 @@ import { MIGRATIONS } from '../../migrations/index.ts';
 import { lockDataDirWhenFree } from './data-dir-lock.ts';
 import { maintainEmbedded, type TableDone } from './embedded-maintenance.ts';
 import { ENTITIES } from './entities.ts';
+import { unpackInitialCluster } from './pglite-initial-cluster.ts';
 import { trimArrayParsers } from './pglite-parsers.ts';
 import { DEFAULT_POOL, guardPool, type PoolOptions, type PoolWatch } from './pool-guard.ts';
 
@@ -87,6 +88,9 @@ function setPgliteCompiler(): void {
   setFlagsFromString('--wasm-tiering-budget=100000000');
 }
 
+/** The embedded database's cluster under the data directory: the folder itself is the database. */
+const pgliteClusterDir = (dataDir: string) => join(dataDir, 'pglite');
+
 function optionsFor(target: DatabaseTarget, onPool: (pool: pg.Pool) => void): Partial<Options> {
   const common: Partial<Options> = {
     entities: ENTITIES,
@@ -116,8 +120,7 @@ function optionsFor(target: DatabaseTarget, onPool: (pool: pg.Pool) => void): Pa
   }
   setPgliteCompiler();
   if (target.kind === 'pglite') {
-    // The cluster directory itself is the database (PGlite does not create parent folders).
-    const dir = join(target.dataDir, 'pglite');
+    const dir = pgliteClusterDir(target.dataDir);
     mkdirSync(target.dataDir, { recursive: true });
     return { ...common, driver: PgliteDriver, dbName: dir, driverOptions: { startParams: PGLITE_START_PARAMS } } as Partial<Options>;
   }
@@ -145,6 +148,8 @@ export async function openDatabase(
   let watch: PoolWatch | null = null;
   const nativeOf = (o: MikroORM) => (o.em.getConnection() as unknown as { getNativeClient(): Promise<PGlite> }).getNativeClient();
   try {
+    // A first start unpacks the cluster the build made instead of running initdb (pglite-initial-cluster.ts).
+    if (target.kind === 'pglite') await unpackInitialCluster(pgliteClusterDir(target.dataDir));
     orm = await MikroORM.init(optionsFor(target, (pool) => (watch = guardPool(pool))));
     if (target.kind !== 'postgresql') await trimArrayParsers(await nativeOf(orm));
   } catch (e) {
