@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { initialClusterFile } from '../src/db/pglite-cluster-file.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const STAMP = join(root, 'dist', '.build-stamp');
@@ -32,8 +33,8 @@ const GENERATED = /^client\/locales\/(admin\/)?[^/]+\.ts$/;
 const TEST_FILE = /\.test\.tsx?$/;
 /** What the server needs from a build; a stamp without them is not trusted. */
 const OUTPUTS = ['dist/client/.vite/manifest.json', 'dist/server/entry-server.js', 'dist/app/server/main.js'];
-/** The embedded database's empty cluster (src/db/pglite-initial-cluster.ts), named for the PGlite that made it. */
-const INITIAL_CLUSTER = /^pglite-cluster-.+\.tar\.gz$/;
+/** The embedded database's empty clusters (src/db/pglite-initial-cluster.ts), each named for the PGlite that made it. */
+const INITIAL_CLUSTERS = /^pglite-cluster-.+\.tar\.gz$/;
 /** The compiled server: emptied before a build, so no module of a deleted source stays behind. */
 const COMPILED_SERVER = join(root, 'dist', 'app');
 
@@ -57,7 +58,8 @@ export function sourcesHash(): string {
 
 export function buildIsCurrent(): boolean {
   if (!OUTPUTS.every((f) => existsSync(join(root, f))) || !existsSync(STAMP)) return false;
-  if (!readdirSync(join(root, 'dist')).some((f) => INITIAL_CLUSTER.test(f))) return false;
+  // The installed PGlite's: another's would not be loaded.
+  if (!existsSync(initialClusterFile(root))) return false;
   return readFileSync(STAMP, 'utf8').trim() === sourcesHash();
 }
 
@@ -65,6 +67,10 @@ const command = import.meta.main ? process.argv[2] : undefined;
 if (command === 'clear') {
   rmSync(STAMP, { force: true });
   rmSync(COMPILED_SERVER, { recursive: true, force: true });
+  // An earlier PGlite's cluster would only weigh on dist/ and the image.
+  if (existsSync(join(root, 'dist'))) {
+    for (const f of readdirSync(join(root, 'dist'))) if (INITIAL_CLUSTERS.test(f)) rmSync(join(root, 'dist', f), { force: true });
+  }
 } else if (command === 'write') {
   writeFileSync(STAMP, `${sourcesHash()}\n`);
 } else if (command === 'ensure') {

@@ -7,7 +7,8 @@
  * stays under the client build's own peak (vite, 751 MB) on a small build machine.
  */
 import { relative } from 'node:path';
-import { initialClusterFile, writeInitialCluster } from '../src/db/pglite-initial-cluster.ts';
+import { initialClusterFile } from '../src/db/pglite-cluster-file.ts';
+import { writeInitialCluster } from '../src/db/pglite-initial-cluster.ts';
 import { PROJECT_ROOT } from '../src/runtime-files.ts';
 
 const file = initialClusterFile();

@@ -22,7 +22,7 @@ export function databaseTarget(config: AppConfig): DatabaseTarget {
  */
 export async function prepareDatabase(config: AppConfig, log: Logger, print: (line: string) => void): Promise<Database> {
   await mkdir(uploadsDirOf(config), { recursive: true });
-  const db = await openDatabase(databaseTarget(config), { info: (msg) => log.info(msg) });
+  const db = await openDatabase(databaseTarget(config), { info: (msg) => log.info(msg), warn: (msg) => log.warn(msg) });
   try {
     const applied = await db.migrate();
     if (applied.length) log.info({ applied }, 'migrations applied');

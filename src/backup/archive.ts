@@ -63,13 +63,14 @@ export function packArchive(items: PackItem[], last: (hashes: Map<string, Hashed
 /**
  * Unpacks a gzipped tar into `dir`: `accept` gives each file's path under `dir` or null to refuse
  * the entry (which fails the whole unpacking); folders are skipped, or with `folders` made (empty
- * ones included) at the path `accept` gives them.
+ * ones included) at the path `accept` gives them ('' skips one). With `flush` every file is
+ * flushed to the disk before it is closed.
  */
 export async function unpackArchive(
   source: Readable,
   dir: string,
   accept: (name: string, size: number) => string | null,
-  opts: { folders?: boolean } = {},
+  opts: { folders?: boolean; flush?: boolean } = {},
 ): Promise<void> {
   const ex = extract();
   ex.on('entry', (header, stream, next) => {
@@ -90,7 +91,7 @@ export async function unpackArchive(
       ex.destroy(new Error(`entry refused: ${name}`));
       return;
     }
-    pipeline(stream, createWriteStream(join(dir, target))).then(
+    pipeline(stream, createWriteStream(join(dir, target), { flush: opts.flush ?? false })).then(
       () => next(),
       (e: Error) => ex.destroy(e),
     );

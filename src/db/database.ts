@@ -136,11 +136,12 @@ function optionsFor(target: DatabaseTarget, onPool: (pool: pg.Pool) => void): Pa
 
 /**
  * `info` hears that the start waits for a previous process to release the PGlite data directory
- * (at most `lockWaitMs`, 15 s by default).
+ * (at most `lockWaitMs`, 15 s by default); `warn`, that a first start could not use the build's
+ * empty cluster and PGlite runs its own initdb instead.
  */
 export async function openDatabase(
   target: DatabaseTarget,
-  opts: { info?: (msg: string) => void; lockWaitMs?: number } = {},
+  opts: { info?: (msg: string) => void; warn?: (msg: string) => void; lockWaitMs?: number } = {},
 ): Promise<Database> {
   const release =
     target.kind === 'pglite' ? await lockDataDirWhenFree(target.dataDir, { waitMs: opts.lockWaitMs, onWait: opts.info }) : () => {};
@@ -149,7 +150,7 @@ export async function openDatabase(
   const nativeOf = (o: MikroORM) => (o.em.getConnection() as unknown as { getNativeClient(): Promise<PGlite> }).getNativeClient();
   try {
     // A first start unpacks the cluster the build made instead of running initdb (pglite-initial-cluster.ts).
-    if (target.kind === 'pglite') await unpackInitialCluster(pgliteClusterDir(target.dataDir));
+    if (target.kind === 'pglite') await unpackInitialCluster(pgliteClusterDir(target.dataDir), undefined, opts.warn);
     orm = await MikroORM.init(optionsFor(target, (pool) => (watch = guardPool(pool))));
     if (target.kind !== 'postgresql') await trimArrayParsers(await nativeOf(orm));
   } catch (e) {

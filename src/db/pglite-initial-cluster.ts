@@ -1,9 +1,19 @@
-import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, isAbsolute, join, normalize } from 'node:path';
+import {
+  closeSync,
+  createReadStream,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { unpackArchive } from '../backup/archive.ts';
-import { PROJECT_ROOT } from '../runtime-files.ts';
+import { initialClusterFile } from './pglite-cluster-file.ts';
 
 /**
  * The embedded database's empty cluster, made at build time so that a shop's first start does not
@@ -19,56 +29,82 @@ import { PROJECT_ROOT } from '../runtime-files.ts';
  * initdb with) and PGlite then resumes the directory as on any restart.
  *
  * `npm run build` writes the tar (scripts/pglite-cluster.ts: a throwaway in-memory PGlite, about
- * 4.5 MB gzipped) into dist/, named for the PGlite version that made it: a cluster is only ever
- * loaded by the PGlite that wrote it. Without the file (sources run without a build, another
- * PGlite) the start falls back to PGlite's own initdb, as before.
+ * 4.5 MB gzipped) into dist/, named for the PGlite version that made it (pglite-cluster-file.ts).
+ * Without the file (sources run without a build, another PGlite) the start falls back to PGlite's
+ * own initdb, as before.
  */
 
-/** The installed PGlite's version (its package.json is not among the package's exports). */
-function pgliteVersion(): string {
-  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  for (let dir = dirname(entry); dirname(dir) !== dir; dir = dirname(dir)) {
-    const manifest = join(dir, 'package.json');
-    if (!existsSync(manifest)) continue;
-    const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; version?: string };
-    if (pkg.name === '@electric-sql/pglite' && pkg.version) return pkg.version;
-  }
-  throw new Error('the installed @electric-sql/pglite has no package.json');
-}
-
-/** Where the build writes the empty cluster for the installed PGlite. */
-export function initialClusterFile(root = PROJECT_ROOT): string {
-  return join(root, 'dist', `pglite-cluster-${pgliteVersion()}.tar.gz`);
-}
+/** A PostgreSQL data directory's own top-level names. */
+const CLUSTER_ENTRY = /^(PG_VERSION|base|global|pg_[a-z_]+|postgresql(\.auto)?\.conf|pg_(hba|ident)\.conf|postmaster\.(pid|opts))$/;
+/** Where the cluster is unpacked first: inside the cluster's folder, so that moving it into place never crosses file systems (the folder may be a mount point of its own). */
+const UNPACKING = '.initial-cluster.partial';
 
 /**
- * Unpacks the build's empty cluster into `clusterDir` when that directory is missing or empty and
- * the build made one for this PGlite; true when it did. Unpacked beside it first and then renamed
- * into place, so a start stopped halfway (killed, out of disk) leaves no half cluster that the next
- * start would take for a database: it unpacks again. Anything else (a database, or a folder with
- * other content) is left to PGlite, which resumes it or runs its own initdb. The caller holds the
- * data directory's lock (data-dir-lock.ts).
+ * Unpacks the build's empty cluster into `clusterDir` when that folder holds no database yet and
+ * the build made one for this PGlite; true when it did. The tar is unpacked into a folder inside
+ * `clusterDir`, every file and folder flushed to the disk, then its entries are moved up into
+ * `clusterDir` with PG_VERSION last, so a start stopped at any point (killed, out of disk, the
+ * power cut) leaves no folder that the next start would take for a database: it unpacks again
+ * over what is there. `clusterDir` itself is never replaced (it may be a mount point or a
+ * symbolic link). A folder with content of another kind is left to PGlite, and so is everything
+ * when unpacking fails (`warn` hears why): PGlite then runs its own initdb, as without the file.
+ * The caller holds the data directory's lock (data-dir-lock.ts).
  */
-export async function unpackInitialCluster(clusterDir: string, file = initialClusterFile()): Promise<boolean> {
-  if (!existsSync(file) || (existsSync(clusterDir) && readdirSync(clusterDir).length > 0)) return false;
-  const partial = `${clusterDir}.partial`;
-  rmSync(partial, { recursive: true, force: true });
-  mkdirSync(partial, { recursive: true });
-  // PGlite's tar names its entries from the cluster's root ('/PG_VERSION', '/base/1/112').
-  await unpackArchive(
-    createReadStream(file),
-    partial,
-    (name) => {
-      const rel = normalize(name.replace(/^\/+/, ''));
-      if (rel === '.' || rel.startsWith('..') || isAbsolute(rel)) return null;
-      mkdirSync(dirname(join(partial, rel)), { recursive: true });
-      return rel;
-    },
-    { folders: true },
-  );
-  rmSync(clusterDir, { recursive: true, force: true });
-  renameSync(partial, clusterDir);
-  return true;
+export async function unpackInitialCluster(
+  clusterDir: string,
+  file = initialClusterFile(),
+  warn: (msg: string) => void = () => {},
+): Promise<boolean> {
+  const unpacking = join(clusterDir, UNPACKING);
+  const present = existsSync(clusterDir) ? readdirSync(clusterDir) : [];
+  if (present.includes('PG_VERSION')) {
+    rmSync(unpacking, { recursive: true, force: true });
+    return false;
+  }
+  if (!existsSync(file) || !present.every((name) => name === UNPACKING || CLUSTER_ENTRY.test(name))) return false;
+  try {
+    for (const name of present) rmSync(join(clusterDir, name), { recursive: true, force: true });
+    mkdirSync(unpacking, { recursive: true });
+    // PGlite's tar names its entries from the cluster's root ('/PG_VERSION', '/base/1/112').
+    await unpackArchive(
+      createReadStream(file),
+      unpacking,
+      (name) => {
+        const rel = normalize(name.replace(/^\/+/, ''));
+        if (rel === '.') return '';
+        if (rel.startsWith('..') || isAbsolute(rel) || !CLUSTER_ENTRY.test(rel.split(sep)[0] ?? '')) return null;
+        mkdirSync(dirname(join(unpacking, rel)), { recursive: true });
+        return rel;
+      },
+      { folders: true, flush: true },
+    );
+    for (const dir of foldersUnder(unpacking)) syncFolder(dir);
+    const entries = readdirSync(unpacking).sort((a, b) => Number(a === 'PG_VERSION') - Number(b === 'PG_VERSION'));
+    for (const name of entries) renameSync(join(unpacking, name), join(clusterDir, name));
+    syncFolder(clusterDir);
+    rmSync(unpacking, { recursive: true, force: true });
+    return true;
+  } catch (e) {
+    rmSync(unpacking, { recursive: true, force: true });
+    warn(`the build's empty cluster (${file}) could not be unpacked, PGlite's initdb runs instead: ${(e as Error).message}`);
+    return false;
+  }
+}
+
+/** `dir` and every folder under it. */
+function foldersUnder(dir: string): string[] {
+  const below = readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isDirectory());
+  return [dir, ...below.map((e) => join(e.parentPath, e.name))];
+}
+
+/** Flushes a folder's entries (the names of what was written or moved into it) to the disk. */
+function syncFolder(dir: string): void {
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Makes the empty cluster with a throwaway in-memory PGlite and writes it to `file` (the build's step). */
@@ -77,8 +113,12 @@ export async function writeInitialCluster(file = initialClusterFile()): Promise<
   try {
     const tar = Buffer.from(await (await pg.dumpDataDir('gzip')).arrayBuffer());
     // Written whole or not at all: a cut-off tar would fail every first start that read it.
-    writeFileSync(`${file}.partial`, tar);
-    renameSync(`${file}.partial`, file);
+    try {
+      writeFileSync(`${file}.partial`, tar);
+      renameSync(`${file}.partial`, file);
+    } finally {
+      rmSync(`${file}.partial`, { force: true });
+    }
     return tar.length;
   } finally {
     await pg.close();

@@ -1,9 +1,21 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/database.ts';
-import { initialClusterFile, unpackInitialCluster } from '../../src/db/pglite-initial-cluster.ts';
+import { initialClusterFile } from '../../src/db/pglite-cluster-file.ts';
+import { unpackInitialCluster } from '../../src/db/pglite-initial-cluster.ts';
 
 /**
  * A shop's first start on the embedded database unpacks the empty cluster `npm run build` made
@@ -64,14 +76,46 @@ describe('the embedded database on a first start', () => {
     expect(await query<{ note: string }>(again, 'select note from first_start_probe')).toEqual([{ note: 'Verão' }]);
   });
 
-  it('stopped halfway before, is unpacked again: the half-written copy beside it is replaced, an empty folder filled', async () => {
+  it('stopped halfway before (nothing moved, or all but PG_VERSION), is unpacked again over what is there', async () => {
     const dataDir = newDataDir();
-    mkdirSync(join(dataDir, 'pglite.partial', 'base'), { recursive: true });
-    writeFileSync(join(dataDir, 'pglite.partial', 'PG_VERSION'), '17');
-    mkdirSync(join(dataDir, 'pglite'));
+    const cluster = join(dataDir, 'pglite');
+    mkdirSync(join(cluster, '.initial-cluster.partial', 'base'), { recursive: true });
+    writeFileSync(join(cluster, '.initial-cluster.partial', 'PG_VERSION'), '17');
+    mkdirSync(join(cluster, 'base', '1'), { recursive: true });
+    writeFileSync(join(cluster, 'postgresql.conf'), '');
     const db = await openAt(dataDir);
     expect(await db.migrate()).not.toEqual([]);
-    expect(readdirSync(dataDir)).not.toContain('pglite.partial');
+    expect(readdirSync(cluster)).not.toContain('.initial-cluster.partial');
+  });
+
+  it('goes into the folder it is given, never replacing it (a mount point, a symbolic link to another disk)', async () => {
+    const dataDir = newDataDir();
+    const cluster = join(dataDir, 'pglite');
+    mkdirSync(cluster);
+    const folder = statSync(cluster).ino;
+    expect(await unpackInitialCluster(cluster)).toBe(true);
+    expect(statSync(cluster).ino).toBe(folder);
+    expect(readdirSync(cluster)).toContain('PG_VERSION');
+
+    const elsewhere = join(newDataDir(), 'cluster');
+    mkdirSync(elsewhere);
+    const linked = join(newDataDir(), 'pglite');
+    symlinkSync(elsewhere, linked);
+    expect(await unpackInitialCluster(linked)).toBe(true);
+    expect(lstatSync(linked).isSymbolicLink()).toBe(true);
+    expect(readdirSync(elsewhere)).toContain('PG_VERSION');
+  });
+
+  it('that cannot be unpacked (a cut-off file), is left to PGlite’s initdb with a warning and nothing written', async () => {
+    const dataDir = newDataDir();
+    const cut = join(dataDir, 'pglite-cluster-cut.tar.gz');
+    writeFileSync(cut, readFileSync(initialClusterFile()).subarray(0, 1_000_000));
+    const cluster = join(dataDir, 'pglite');
+    const warnings: string[] = [];
+    expect(await unpackInitialCluster(cluster, cut, (msg) => warnings.push(msg))).toBe(false);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('initdb runs instead');
+    expect(existsSync(cluster) ? readdirSync(cluster) : []).toEqual([]);
   });
 
   it('without the build’s file for this PGlite, or in a folder with other content, is left to PGlite', async () => {
