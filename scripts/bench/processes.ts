@@ -219,6 +219,9 @@ export async function startShop(opts: ShopOptions = {}, ownsDataDir = !opts.data
   return shop;
 }
 
+/** The peak resident memory at any moment (VmHWM), per database: one home for the bench's peak rows. */
+export const PEAK_RSS_MB = { PGlite: 400, PostgreSQL: 256 } as const;
+
 /** VmHWM of a process (its peak RSS since it started), in MB; NaN where /proc has none. */
 export function peakRssMb(pid: number): number {
   try {
