@@ -21,8 +21,8 @@ WORKDIR /app
 # (dist/app/, tsconfig.server.json), the client (vite's production mode, with its .br/.gz assets),
 # its server renderer and the embedded database's empty cluster, which a first start unpacks
 # instead of running PostgreSQL's initdb (src/db/pglite-initial-cluster.ts). The server runs in
-# production mode (NODE_ENV above; without it server/production-mode.ts would default to it). The container runs the compiled server, not
-# `npm start`, so it never rebuilds at start.
+# production mode (NODE_ENV above; without it server/production-mode.ts would default to it). The
+# container runs the compiled server, not `npm start`, so it never rebuilds at start.
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
