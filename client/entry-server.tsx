@@ -1,5 +1,5 @@
 import { I18nProvider } from '@lingui/react';
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { type DehydratedState, dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createTRPCClient } from '@trpc/client';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -102,6 +102,17 @@ async function whatsappFloat(trpc: Trpc, queryClient: QueryClient, locale: Local
 }
 
 /**
+ * The state the page hydrates from, its queries in the order of their keys: the same data makes the
+ * same page (and ETag) whatever order the reads ended in, since the server's query client caches a
+ * read when it ends (server/ssr/query-client.ts), not when it starts.
+ */
+function hydrationState(queryClient: QueryClient): DehydratedState {
+  const state = dehydrate(queryClient);
+  state.queries.sort((a, b) => (a.queryHash < b.queryHash ? -1 : a.queryHash > b.queryHash ? 1 : 0));
+  return state;
+}
+
+/**
  * Renders a storefront URL: prefetches the route's queries through the in-process tRPC proxy,
  * renders the page complete (no streaming), and returns the HTML plus the state to hydrate.
  */
@@ -151,7 +162,7 @@ export async function render({ url, origin, trpc, queryClient }: RenderInput): P
     description: info.description,
     faviconUrl: settings?.favicon_url ?? '',
     head: info.head,
-    state: dehydrate(queryClient),
+    state: hydrationState(queryClient),
     consent: settings && 'currency' in settings ? consentMarkup(locale, settings) : '',
   };
 }

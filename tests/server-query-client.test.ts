@@ -1,0 +1,140 @@
+/**
+ * The server render's query client (server/ssr/query-client.ts) loads reads the way TanStack's
+ * fetch would: the cached answer, one load per key at a time, TanStack's own error state. What it
+ * is for (fewer of a page's objects left to V8's old generation) is measured by the benchmark.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { makeServerQueryClient, type ServerQueryClient } from '../server/ssr/query-client.ts';
+
+const client = () => makeServerQueryClient() as ServerQueryClient;
+
+describe('the server query client loads reads as TanStack would', () => {
+  it('loads through the query function once and answers from the cache afterwards', async () => {
+    const qc = client();
+    let calls = 0;
+    const options = { queryKey: ['product', { slug: 'a' }], queryFn: async () => ({ n: ++calls }) };
+    expect(await qc.fetchQuery(options)).toEqual({ n: 1 });
+    expect(await qc.fetchQuery(options)).toEqual({ n: 1 });
+    expect(calls).toBe(1);
+    const state = qc.getQueryState(options.queryKey);
+    expect(state?.status).toBe('success');
+    expect(state?.fetchStatus).toBe('idle');
+    expect(qc.getQueryData(options.queryKey)).toEqual({ n: 1 });
+  });
+
+  it('gives the query function the context TanStack gives it, with a signal that is never aborted', async () => {
+    const qc = client();
+    let seen: { queryKey: unknown; meta: unknown; aborted: boolean; client: unknown } | undefined;
+    await qc.prefetchQuery({
+      queryKey: ['k'],
+      meta: { tag: 'x' },
+      queryFn: async (ctx) => {
+        seen = { queryKey: ctx.queryKey, meta: ctx.meta, aborted: ctx.signal.aborted, client: ctx.client };
+        return 1;
+      },
+    });
+    expect(seen).toEqual({ queryKey: ['k'], meta: { tag: 'x' }, aborted: false, client: qc });
+  });
+
+  it('shares one load between reads of one key under way at once', async () => {
+    const qc = client();
+    let calls = 0;
+    let release: (v: string) => void = () => {};
+    const options = {
+      queryKey: ['shared'],
+      queryFn: () => {
+        calls++;
+        return new Promise<string>((ok) => {
+          release = ok;
+        });
+      },
+    };
+    const both = Promise.all([qc.fetchQuery(options), qc.fetchQuery(options), qc.prefetchQuery(options)]);
+    release('done');
+    expect(await both).toEqual(['done', 'done', undefined]);
+    expect(calls).toBe(1);
+  });
+
+  it('records a failure as TanStack does, without reading again', async () => {
+    const qc = client();
+    const plain = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const error = new Error('database unavailable');
+    let calls = 0;
+    const options = {
+      queryKey: ['failing'],
+      queryFn: async () => {
+        calls++;
+        throw error;
+      },
+    };
+    await expect(qc.fetchQuery(options)).rejects.toBe(error);
+    await expect(plain.fetchQuery(options)).rejects.toBe(error);
+    expect(calls).toBe(2);
+    const ours = qc.getQueryState(options.queryKey);
+    const theirs = plain.getQueryState(options.queryKey);
+    expect(ours?.error).toBe(error);
+    const { dataUpdatedAt: _a, errorUpdatedAt: _b, ...oursRest } = ours ?? {};
+    const { dataUpdatedAt: _c, errorUpdatedAt: _d, ...theirsRest } = theirs ?? {};
+    expect(oursRest).toEqual(theirsRest);
+    // prefetchQuery swallows it, as TanStack's does, and leaves the error in the cache.
+    await expect(qc.prefetchQuery({ ...options, queryKey: ['failing', 2] })).resolves.toBeUndefined();
+    expect(qc.getQueryState(['failing', 2])?.status).toBe('error');
+  });
+
+  it('refuses an undefined answer with an error, as TanStack does', async () => {
+    const qc = client();
+    await qc.prefetchQuery({ queryKey: ['nothing'], queryFn: async () => undefined as unknown as string });
+    expect(qc.getQueryState(['nothing'])?.status).toBe('error');
+    expect(qc.getQueryData(['nothing'])).toBeUndefined();
+  });
+
+  it('loads the first page of an infinite query with its initial page param', async () => {
+    const qc = client();
+    const seen: unknown[] = [];
+    const options = {
+      queryKey: ['collection', { slug: 'c' }],
+      initialPageParam: { from: 2, to: 2 },
+      getNextPageParam: () => undefined,
+      queryFn: async (ctx: { pageParam: unknown; direction: unknown }) => {
+        seen.push([ctx.pageParam, ctx.direction]);
+        return { products: [1, 2] };
+      },
+    };
+    await qc.prefetchInfiniteQuery(options);
+    expect(qc.getQueryData(options.queryKey)).toEqual({ pages: [{ products: [1, 2] }], pageParams: [{ from: 2, to: 2 }] });
+    expect(seen).toEqual([[{ from: 2, to: 2 }, 'forward']]);
+    // Cached: asked again, nothing is read.
+    await qc.fetchInfiniteQuery(options);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('records a failing infinite query as TanStack does, and settles', async () => {
+    const qc = client();
+    const plain = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const error = new Error('store locked');
+    let calls = 0;
+    const options = {
+      queryKey: ['collection', 'failing'],
+      initialPageParam: 1,
+      getNextPageParam: () => undefined,
+      queryFn: async () => {
+        calls++;
+        throw error;
+      },
+    };
+    await expect(qc.fetchInfiniteQuery(options)).rejects.toBe(error);
+    await expect(plain.fetchInfiniteQuery(options)).rejects.toBe(error);
+    expect(calls).toBe(2);
+    const { dataUpdatedAt: _a, errorUpdatedAt: _b, ...ours } = qc.getQueryState(options.queryKey) ?? {};
+    const { dataUpdatedAt: _c, errorUpdatedAt: _d, ...theirs } = plain.getQueryState(options.queryKey) ?? {};
+    expect(ours).toEqual(theirs);
+    expect(qc.getQueryState(options.queryKey)?.status).toBe('error');
+    // A page that is no answer at all: what TanStack makes of it, too.
+    const nothing = { ...options, queryKey: ['collection', 'nothing'], queryFn: async () => undefined };
+    await qc.prefetchInfiniteQuery(nothing);
+    await plain.prefetchInfiniteQuery(nothing);
+    expect(qc.getQueryData(nothing.queryKey)).toEqual(plain.getQueryData(nothing.queryKey));
+    expect(qc.getQueryState(nothing.queryKey)?.status).toBe(plain.getQueryState(nothing.queryKey)?.status);
+  });
+});
