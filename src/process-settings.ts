@@ -29,8 +29,8 @@
  *   about 50 MB plus the public cache's 48 MB at most.
  * - --heap-growing-percent=60: after each mark-compact the old generation may grow to 1.6 times
  *   what was live before the next one, instead of the 1.3 times V8 picks under a 256 MB limit.
- *   Pages built on a miss leave 10-14 MB/s in the old generation at c10 (promoted at 8 MB and at
- *   32 MB semi-spaces alike, so a larger young generation does not help), and every mark-compact
+ *   Pages built on a miss left 10-14 MB/s in the old generation at c10 (promoted at 8 MB and at
+ *   32 MB semi-spaces alike until 2026-11-30: see --max-semi-space-size), and every mark-compact
  *   stops the requests in flight for its last marking step and final pause (10-30 ms on the
  *   shared core): they were the p99. Measured 2026-11-29 on the 20,000-product shop, product pages
  *   never asked before, c10, two rounds alternated with V8's own factor: mark-compacts in 14 s
@@ -39,18 +39,28 @@
  *   against 173-176 MB, 263-266 against 234-246). At 100% p99 fell further, but the bench's peak
  *   on PostgreSQL reached its 256 MB target and PGlite's ten whole-catalogue reads 314 MB against
  *   300; at 60% those were 221 and 282 MB.
- * - --max-semi-space-size=8 (MB): the young generation, where every request's short-lived
- *   objects go. Left to V8 it grows under load to its maximum of several tens of MB, kept
- *   committed: on PostgreSQL after 4 minutes of mixed load the heap held 183 MB for 50-100 MB
- *   used, and RSS was 281 MB and still creeping; with 4 MB semi-spaces the heap is 61 MB and RSS
- *   163 MB, flat, at the same req/s (13.6k against 13.4k: cached answers leave little garbage).
- *   8 MB since 2026-11-28: a page built on a miss allocates 1-2 MB (a collection page about 2.2
- *   MB), so with 4 MB a young collection came every page or two and caught most pages mid-render;
- *   what they held survived twice and was promoted (200 KB per collection page at 4 MB, 60 KB at
- *   16), and the old generation then needed a mark-compact every 250-400 ms. Measured on the
- *   20,000-product catalogue, PostgreSQL, c10, server CPU per page: product 2.10 -> 1.77 ms,
- *   collection 5.0 -> 3.8 ms at 8 MB (16 MB: 1.74 and 3.6 ms, for 16 MB more); peak RSS +9 MB,
- *   paid for by running the server compiled (tsconfig.server.json, about 10 MB less).
+ * - --max-semi-space-size (MB): the young generation, where every request's short-lived objects
+ *   go: 12 MB with PostgreSQL, 8 MB with the embedded database (`semiSpaceMb`). Left to V8 it
+ *   grows under load to its maximum of several tens of MB, kept committed: on PostgreSQL after 4
+ *   minutes of mixed load the heap held 183 MB for 50-100 MB used, and RSS was 281 MB and still
+ *   creeping; with 4 MB semi-spaces the heap is 61 MB and RSS 163 MB, flat, at the same req/s
+ *   (13.6k against 13.4k: cached answers leave little garbage). 8 MB since 2026-11-28: a page built
+ *   on a miss allocates 1-2 MB (a collection page about 2.2 MB), so with 4 MB a young collection
+ *   came every page or two and caught most pages mid-render; what they held survived twice and was
+ *   promoted (200 KB per collection page at 4 MB, 60 KB at 16), and the old generation then needed
+ *   a mark-compact every 250-400 ms. Measured on the 20,000-product catalogue, PostgreSQL, c10,
+ *   server CPU per page: product 2.10 -> 1.77 ms, collection 5.0 -> 3.8 ms at 8 MB (16 MB: 1.74
+ *   and 3.6 ms, for 16 MB more); peak RSS +9 MB, paid for by running the server compiled.
+ *   12 MB on PostgreSQL since 2026-11-30: once a page's reads stopped going through TanStack's
+ *   fetch (server/ssr/query-client.ts), what a collection page built on a miss leaves to the old
+ *   generation came down to how long it lives: ten pages at c10 allocate about 22 MB while one is
+ *   built, so at 8 MB its objects lived through two young collections and were promoted (38.6 KB a
+ *   page, p99 96-113 ms), at 12 MB 10.8 KB (p99 61-73 ms), at 16 MB 11.0 KB (p99 51 ms); product
+ *   pages 37-39 ms at 8 and 12 alike; peak RSS +8-15 MB. With the embedded database 8 and 12 MB
+ *   measured the same (product p99 46-48 ms, collection 78-82 ms, two alternated rounds each: its
+ *   queries run on the server's own thread, so pages overlap less), while its process, which holds
+ *   the database's memory as well, reached 307 MB against the 300 MB target during the bench's
+ *   ten whole-catalogue reads at 12 MB (297 MB at 8).
  *
  * - --liftoff-only: WebAssembly (the embedded database, PGlite) runs on V8's baseline compiler only.
  *   Left to tier up, V8's optimising compiler compiles PostgreSQL's big functions again as they get
@@ -64,7 +74,13 @@
  * is missing added; a heap limit or a malloc variable the operator set is kept.
  */
 export const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TOP_PAD_: '4194304' } as const;
-export const HEAP_FLAGS = ['--max-old-space-size=256', '--heap-growing-percent=60', '--max-semi-space-size=8', '--liftoff-only'] as const;
+/** The young generation's semi-space for a shop on `databaseUrl` (none: the embedded database). */
+export const semiSpaceMb = (databaseUrl: string | undefined) => (databaseUrl?.trim() ? 12 : 8);
+
+/** V8's flags for the server of a shop on `databaseUrl` (none or empty: the embedded database). */
+export function heapFlags(databaseUrl: string | undefined): string[] {
+  return ['--max-old-space-size=256', '--heap-growing-percent=60', `--max-semi-space-size=${semiSpaceMb(databaseUrl)}`, '--liftoff-only'];
+}
 
 /** `env` with the malloc variables it lacks (for processes started with an explicit environment). */
 export function withMallocEnv<E extends Record<string, string | undefined>>(env: E): E & Record<keyof typeof MALLOC_ENV, string> {
@@ -73,9 +89,9 @@ export function withMallocEnv<E extends Record<string, string | undefined>>(env:
 }
 
 /** The heap flags `execArgv` and NODE_OPTIONS do not already set. */
-function missingHeapFlags(execArgv: readonly string[], nodeOptions = ''): string[] {
+function missingHeapFlags(execArgv: readonly string[], nodeOptions = '', databaseUrl: string | undefined = undefined): string[] {
   const given = [...execArgv, ...nodeOptions.split(/\s+/)].map((a) => a.split('=')[0]?.replace(/_/g, '-'));
-  return HEAP_FLAGS.filter((f) => !given.includes(f.split('=')[0]));
+  return heapFlags(databaseUrl).filter((f) => !given.includes(f.split('=')[0]));
 }
 
 /**
@@ -83,11 +99,11 @@ function missingHeapFlags(execArgv: readonly string[], nodeOptions = ''): string
  * is missing or it cannot be done (Windows, a Node without process.execve). Call it before the
  * application's modules load: they would be loaded twice. A process a parent talks to over IPC
  * (child_process.fork) is left alone, as the channel would not survive: such a parent starts it
- * with the settings (`withMallocEnv`, `HEAP_FLAGS`), as the benchmark does.
+ * with the settings (`withMallocEnv`, `heapFlags`), as the benchmark does.
  */
 export function reexecWithProcessSettings(): void {
   if (typeof process.execve !== 'function' || process.channel) return;
-  const flags = missingHeapFlags(process.execArgv, process.env.NODE_OPTIONS);
+  const flags = missingHeapFlags(process.execArgv, process.env.NODE_OPTIONS, process.env.DATABASE_URL);
   const envMissing = process.platform === 'linux' && Object.keys(MALLOC_ENV).some((k) => process.env[k] === undefined);
   if (!flags.length && !envMissing) return;
   try {

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { HEAP_FLAGS, withMallocEnv } from '../../src/process-settings.ts';
+import { heapFlags, withMallocEnv } from '../../src/process-settings.ts';
 import { SERVER_ENTRY } from '../../src/runtime-files.ts';
 import { folderSettled } from '../folder-settled.ts';
 
@@ -156,7 +156,10 @@ export type ShopOptions = {
 export async function startShop(opts: ShopOptions = {}, ownsDataDir = !opts.dataDir): Promise<Shop> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'shop-bench-'));
   const port = await freePort();
-  const [cmd, args] = pinned([...HEAP_FLAGS, '--import', join(root, 'scripts', 'bench', 'probe.mjs'), SERVER_ENTRY], opts.pin ?? true);
+  const [cmd, args] = pinned(
+    [...heapFlags(opts.databaseUrl), '--import', join(root, 'scripts', 'bench', 'probe.mjs'), SERVER_ENTRY],
+    opts.pin ?? true,
+  );
   let output = '';
   const started = performance.now();
   const child = track(

@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
-import { HEAP_FLAGS, withMallocEnv } from '../../src/process-settings.ts';
+import { heapFlags, withMallocEnv } from '../../src/process-settings.ts';
 import { SERVER_ENTRY } from '../../src/runtime-files.ts';
 import { freePort } from '../helpers/free-port.ts';
 
@@ -45,7 +45,9 @@ export async function startShop(
     cpSync(TEMPLATE_DIR, dataDir, { recursive: true });
   }
   let output = '';
-  const entry = opts.controls ? [...HEAP_FLAGS, 'tests/e2e/shop-with-controls.ts'] : [SERVER_ENTRY];
+  const entry = opts.controls
+    ? [...heapFlags(extraEnv.DATABASE_URL ?? process.env.DATABASE_URL), 'tests/e2e/shop-with-controls.ts']
+    : [SERVER_ENTRY];
   const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: root,
     env: withMallocEnv({

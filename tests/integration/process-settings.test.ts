@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HEAP_FLAGS, MALLOC_ENV } from '../../src/process-settings.ts';
+import { heapFlags, MALLOC_ENV } from '../../src/process-settings.ts';
+
+const EMBEDDED = heapFlags(undefined);
 
 /**
  * The process settings (src/process-settings.ts) that server/main.ts gives itself: a process
@@ -25,7 +27,14 @@ writeFileSync(
 );
 
 function run(env: Record<string, string>) {
-  const { MALLOC_ARENA_MAX: _a, MALLOC_MMAP_THRESHOLD_: _m, MALLOC_TOP_PAD_: _p, NODE_OPTIONS: _o, ...clean } = process.env;
+  const {
+    MALLOC_ARENA_MAX: _a,
+    MALLOC_MMAP_THRESHOLD_: _m,
+    MALLOC_TOP_PAD_: _p,
+    NODE_OPTIONS: _o,
+    DATABASE_URL: _d,
+    ...clean
+  } = process.env;
   const r = spawnSync(process.execPath, [script], { env: { ...clean, ...env }, encoding: 'utf8' });
   expect(r.stderr).toBe('');
   return JSON.parse(r.stdout) as {
@@ -46,8 +55,16 @@ describe.skipIf(process.platform !== 'linux')('process settings', () => {
     expect(out.arenas).toBe(MALLOC_ENV.MALLOC_ARENA_MAX);
     expect(out.mmap).toBe(MALLOC_ENV.MALLOC_MMAP_THRESHOLD_);
     expect(out.pad).toBe(MALLOC_ENV.MALLOC_TOP_PAD_);
-    expect(out.execArgv).toEqual([...HEAP_FLAGS]);
+    expect(out.execArgv).toEqual([...EMBEDDED]);
     expect(out.heapMb).toBeLessThan(1000); // old space 256 MB plus the young generation
+    expect(out.execArgv).toContain('--max-semi-space-size=8');
+  });
+
+  it('gives a shop on PostgreSQL the larger young generation', () => {
+    const out = run({ DATABASE_URL: 'postgres://shop@127.0.0.1:5432/shop' });
+    expect(out.pid).toBe(out.startedAs);
+    expect(out.execArgv).toEqual(heapFlags('postgres://shop@127.0.0.1:5432/shop'));
+    expect(out.execArgv).toContain('--max-semi-space-size=12');
   });
 
   it("keeps the operator's values", () => {
@@ -55,11 +72,11 @@ describe.skipIf(process.platform !== 'linux')('process settings', () => {
     expect(out.arenas).toBe('4');
     expect(out.mmap).toBe(MALLOC_ENV.MALLOC_MMAP_THRESHOLD_);
     // Only what the operator left unset is added: here all but the old generation's limit.
-    expect(out.execArgv).toEqual(HEAP_FLAGS.filter((f) => !f.startsWith('--max-old-space-size=')));
+    expect(out.execArgv).toEqual(EMBEDDED.filter((f) => !f.startsWith('--max-old-space-size=')));
     expect(out.heapMb).toBeGreaterThan(1024); // the operator's old space plus the young generation
 
     const all = run({ NODE_OPTIONS: '--max-old-space-size=1024 --max_semi_space_size=8' });
-    expect(all.execArgv).toEqual(HEAP_FLAGS.filter((f) => !/^--max-(old|semi)-space-size=/.test(f)));
+    expect(all.execArgv).toEqual(EMBEDDED.filter((f) => !/^--max-(old|semi)-space-size=/.test(f)));
     expect(all.execArgv).toContain('--liftoff-only');
   });
 });
