@@ -75,7 +75,7 @@
  */
 export const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TOP_PAD_: '4194304' } as const;
 /** The young generation's semi-space for a shop on `databaseUrl` (none: the embedded database). */
-export const semiSpaceMb = (databaseUrl: string | undefined) => (databaseUrl?.trim() ? 12 : 8);
+const semiSpaceMb = (databaseUrl: string | undefined) => (databaseUrl?.trim() ? 12 : 8);
 
 /** V8's flags for the server of a shop on `databaseUrl` (none or empty: the embedded database). */
 export function heapFlags(databaseUrl: string | undefined): string[] {
