@@ -3,7 +3,7 @@
  * fetch would: the cached answer, one load per key at a time, TanStack's own error state. What it
  * is for (fewer of a page's objects left to V8's old generation) is measured by the benchmark.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { makeServerQueryClient, type ServerQueryClient } from '../server/ssr/query-client.ts';
 
@@ -136,5 +136,64 @@ describe('the server query client loads reads as TanStack would', () => {
     await plain.prefetchInfiniteQuery(nothing);
     expect(qc.getQueryData(nothing.queryKey)).toEqual(plain.getQueryData(nothing.queryKey));
     expect(qc.getQueryState(nothing.queryKey)?.status).toBe(plain.getQueryState(nothing.queryKey)?.status);
+  });
+
+  it('hydrates the browser with the same state as TanStack would send, plain and infinite queries alike', async () => {
+    const plain = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
+    const ours = client();
+    for (const qc of [plain, ours]) {
+      await qc.prefetchQuery({ queryKey: ['product', { slug: 'a' }], meta: { m: 1 }, queryFn: async () => ({ id: 1 }) });
+      await qc.prefetchInfiniteQuery({
+        queryKey: ['collection', { slug: 'c' }],
+        initialPageParam: { from: 1, to: 1 },
+        getNextPageParam: () => undefined,
+        queryFn: async () => ({ products: [1] }),
+      });
+    }
+    const state = (qc: QueryClient) =>
+      JSON.parse(JSON.stringify(dehydrate(qc)).replace(/"(dataUpdatedAt|errorUpdatedAt|dehydratedAt)":\d+/g, '"$1":0'));
+    expect(state(ours)).toEqual(state(plain));
+    expect(state(ours).queries.find((q: { queryType?: string }) => q.queryType === 'infinite')).toBeTruthy();
+  });
+
+  it('leaves to TanStack what it does itself: several pages, initial data, ensureInfiniteQueryData', async () => {
+    const qc = client();
+    const pages = {
+      queryKey: ['collection', 'two pages'],
+      initialPageParam: 1,
+      getNextPageParam: (_last: unknown, all: unknown[]) => (all.length < 3 ? all.length + 1 : undefined),
+      queryFn: async ({ pageParam }: { pageParam: number }) => ({ page: pageParam }),
+      pages: 2,
+    };
+    expect(await qc.fetchInfiniteQuery(pages)).toEqual({ pages: [{ page: 1 }, { page: 2 }], pageParams: [1, 2] });
+    const ensured = await qc.ensureInfiniteQueryData({ ...pages, queryKey: ['collection', 'ensured'], pages: undefined });
+    expect(ensured).toEqual({ pages: [{ page: 1 }], pageParams: [1] });
+    let called = false;
+    const data = await qc.fetchQuery({
+      queryKey: ['initial'],
+      initialData: 'given',
+      queryFn: async () => {
+        called = true;
+        return 'read';
+      },
+    });
+    expect([data, called]).toEqual(['given', false]);
+  });
+
+  it('never retries a failure, whatever the options say', async () => {
+    const qc = client();
+    let calls = 0;
+    const failing = {
+      queryKey: ['retried'],
+      retry: 3,
+      retryDelay: 60_000,
+      queryFn: async () => {
+        calls++;
+        throw new Error('down');
+      },
+    };
+    await expect(qc.fetchQuery(failing)).rejects.toThrow('down');
+    expect(calls).toBe(1);
+    expect(qc.getQueryState(['retried'])?.status).toBe('error');
   });
 });

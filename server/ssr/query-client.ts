@@ -38,7 +38,8 @@ const NEVER_ABORTED = new AbortController().signal;
  * read that fails is handed to TanStack's own fetch with the same error (a query function that
  * rejects with it, never a second database read), so the query's error state, which the render
  * and `throwIfDatabaseUnavailable` read, is TanStack's. Nothing a server render asks for retries
- * (`retry: false`) or is cancelled.
+ * (`retry: false`) or is cancelled. TanStack's newer `query()` and `infiniteQuery()` are not
+ * overridden: nothing on the server calls them (they would fetch through `Query.fetch`).
  */
 export class ServerQueryClient extends QueryClient {
   /** Loads under way, by query hash. */
@@ -53,12 +54,12 @@ export class ServerQueryClient extends QueryClient {
     options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey, TPageParam>,
   ): Promise<TData> {
     const { queryFn, queryKey, meta } = options;
-    if (typeof queryFn !== 'function' || this.#toTanStack.has(options) || this.getQueryData(queryKey) !== undefined) {
-      return super.fetchQuery(options);
-    }
+    // An infinite query's options (with an initial page param) reach this from TanStack's own
+    // infinite paths (more than one page, ensureInfiniteQueryData): TanStack fetches those.
+    if (!this.#ours(options) || 'initialPageParam' in options || typeof queryFn !== 'function') return super.fetchQuery(options);
     const context = { client: this, queryKey, meta, signal: NEVER_ABORTED } as unknown as QueryFunctionContext<TQueryKey, TPageParam>;
     return this.#load(
-      queryKey,
+      options,
       async () => (await queryFn(context)) as unknown as TData,
       (error) => super.fetchQuery(this.#failing(options, error)),
     );
@@ -74,7 +75,7 @@ export class ServerQueryClient extends QueryClient {
     const { queryFn, queryKey, meta, initialPageParam } = options;
     // More than the first page is TanStack's to fetch (its page params come from getNextPageParam).
     const pages = 'pages' in options ? (options.pages ?? 1) : 1;
-    if (typeof queryFn !== 'function' || pages > 1 || this.getQueryData(queryKey) !== undefined) return super.fetchInfiniteQuery(options);
+    if (!this.#ours(options) || pages > 1 || typeof queryFn !== 'function') return super.fetchInfiniteQuery(options);
     const context = {
       client: this,
       queryKey,
@@ -84,35 +85,49 @@ export class ServerQueryClient extends QueryClient {
       direction: 'forward',
     } as unknown as QueryFunctionContext<TQueryKey, TPageParam>;
     return this.#load(
-      queryKey,
+      // Cached as TanStack caches an infinite query (`_type`, its own mark, read by its fetch and
+      // written to the hydration state), so the browser's client treats it as one from the start.
+      { ...options, _type: 'infinite' } as typeof options,
       async () => ({ pages: [(await queryFn(context)) as unknown as TData], pageParams: [initialPageParam] }),
       (error) => super.fetchInfiniteQuery(this.#failing(options, error)),
     );
   }
 
-  /** `options` with a query function that rejects with `error`, for TanStack's own fetch to record. */
+  /**
+   * True when this client loads the read itself: not a failure handed back to TanStack, no data
+   * cached yet (TanStack answers from its cache), no `initialData` (TanStack caches that instead).
+   */
+  #ours(options: { queryKey: QueryKey; initialData?: unknown }): boolean {
+    return !this.#toTanStack.has(options) && options.initialData === undefined && this.getQueryData(options.queryKey) === undefined;
+  }
+
+  /** `options` with a query function that rejects with `error`, once, for TanStack's own fetch to record. */
   #failing<O extends object>(options: O, error: unknown): O {
-    const failing = { ...options, queryFn: () => Promise.reject(error) };
+    const failing = { ...options, queryFn: () => Promise.reject(error), retry: false };
     this.#toTanStack.add(failing);
     return failing;
   }
 
-  /** Runs `load` once for `queryKey` at a time and caches its answer; a failure (or no answer) goes to `fail`. */
-  #load<T>(queryKey: QueryKey, load: () => Promise<T>, fail: (error: unknown) => Promise<T>): Promise<T> {
-    const hash = hashKey(queryKey);
+  /**
+   * Runs `load` once for the query at a time and caches its answer under `options` (the query is
+   * made with them, as TanStack's fetch makes it); a failure, or no answer, goes to `fail`.
+   */
+  #load<T>(options: { queryKey: QueryKey }, load: () => Promise<T>, fail: (error: unknown) => Promise<T>): Promise<T> {
+    const hash = hashKey(options.queryKey);
     const under = this.#loading.get(hash);
     if (under) return under as Promise<T>;
     const loaded = load()
-      .finally(() => this.#loading.delete(hash))
       .then(
         (data) => {
-          // TanStack's fetch refuses an undefined answer with an error of its own; so does this.
-          if (data === undefined) return fail(new Error(`Query data cannot be undefined: ${hash}`));
-          this.setQueryData(queryKey, data);
+          // TanStack's fetch refuses an undefined answer with this error; so does this.
+          if (data === undefined) return fail(new Error(`${hash} data is undefined`));
+          this.getQueryCache().build(this, this.defaultQueryOptions(options as Parameters<QueryClient['defaultQueryOptions']>[0]));
+          this.setQueryData(options.queryKey, data);
           return data;
         },
         (error: unknown) => fail(error),
-      );
+      )
+      .finally(() => this.#loading.delete(hash));
     this.#loading.set(hash, loaded);
     return loaded;
   }
