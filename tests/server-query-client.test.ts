@@ -3,11 +3,31 @@
  * fetch would: the cached answer, one load per key at a time, TanStack's own error state. What it
  * is for (fewer of a page's objects left to V8's old generation) is measured by the benchmark.
  */
-import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { dehydrate, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { makeServerQueryClient, type ServerQueryClient } from '../server/ssr/query-client.ts';
 
 const client = () => makeServerQueryClient() as ServerQueryClient;
+/** TanStack's own client, without retries as on the server: what ours is compared with. */
+const tanstack = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+/** A query function that fails with `error`, counting its calls. */
+function failingRead(error: Error) {
+  const read = {
+    calls: 0,
+    queryFn: async (): Promise<never> => {
+      read.calls++;
+      throw error;
+    },
+  };
+  return read;
+}
+
+/** A query's state without its timestamps, for comparing two clients. */
+function untimed(qc: QueryClient, queryKey: QueryKey) {
+  const { dataUpdatedAt: _a, errorUpdatedAt: _b, ...rest } = qc.getQueryState(queryKey) ?? {};
+  return rest;
+}
 
 describe('the server query client loads reads as TanStack would', () => {
   it('loads through the query function once and answers from the cache afterwards', async () => {
@@ -58,25 +78,15 @@ describe('the server query client loads reads as TanStack would', () => {
 
   it('records a failure as TanStack does, without reading again', async () => {
     const qc = client();
-    const plain = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const plain = tanstack();
     const error = new Error('database unavailable');
-    let calls = 0;
-    const options = {
-      queryKey: ['failing'],
-      queryFn: async () => {
-        calls++;
-        throw error;
-      },
-    };
+    const read = failingRead(error);
+    const options = { queryKey: ['failing'], queryFn: read.queryFn };
     await expect(qc.fetchQuery(options)).rejects.toBe(error);
     await expect(plain.fetchQuery(options)).rejects.toBe(error);
-    expect(calls).toBe(2);
-    const ours = qc.getQueryState(options.queryKey);
-    const theirs = plain.getQueryState(options.queryKey);
-    expect(ours?.error).toBe(error);
-    const { dataUpdatedAt: _a, errorUpdatedAt: _b, ...oursRest } = ours ?? {};
-    const { dataUpdatedAt: _c, errorUpdatedAt: _d, ...theirsRest } = theirs ?? {};
-    expect(oursRest).toEqual(theirsRest);
+    expect(read.calls).toBe(2);
+    expect(qc.getQueryState(options.queryKey)?.error).toBe(error);
+    expect(untimed(qc, options.queryKey)).toEqual(untimed(plain, options.queryKey));
     // prefetchQuery swallows it, as TanStack's does, and leaves the error in the cache.
     await expect(qc.prefetchQuery({ ...options, queryKey: ['failing', 2] })).resolves.toBeUndefined();
     expect(qc.getQueryState(['failing', 2])?.status).toBe('error');
@@ -111,24 +121,14 @@ describe('the server query client loads reads as TanStack would', () => {
 
   it('records a failing infinite query as TanStack does, and settles', async () => {
     const qc = client();
-    const plain = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const plain = tanstack();
     const error = new Error('store locked');
-    let calls = 0;
-    const options = {
-      queryKey: ['collection', 'failing'],
-      initialPageParam: 1,
-      getNextPageParam: () => undefined,
-      queryFn: async () => {
-        calls++;
-        throw error;
-      },
-    };
+    const read = failingRead(error);
+    const options = { queryKey: ['collection', 'failing'], initialPageParam: 1, getNextPageParam: () => undefined, queryFn: read.queryFn };
     await expect(qc.fetchInfiniteQuery(options)).rejects.toBe(error);
     await expect(plain.fetchInfiniteQuery(options)).rejects.toBe(error);
-    expect(calls).toBe(2);
-    const { dataUpdatedAt: _a, errorUpdatedAt: _b, ...ours } = qc.getQueryState(options.queryKey) ?? {};
-    const { dataUpdatedAt: _c, errorUpdatedAt: _d, ...theirs } = plain.getQueryState(options.queryKey) ?? {};
-    expect(ours).toEqual(theirs);
+    expect(read.calls).toBe(2);
+    expect(untimed(qc, options.queryKey)).toEqual(untimed(plain, options.queryKey));
     expect(qc.getQueryState(options.queryKey)?.status).toBe('error');
     // A page that is no answer at all: what TanStack makes of it, too.
     const nothing = { ...options, queryKey: ['collection', 'nothing'], queryFn: async () => undefined };
@@ -182,18 +182,10 @@ describe('the server query client loads reads as TanStack would', () => {
 
   it('never retries a failure, whatever the options say', async () => {
     const qc = client();
-    let calls = 0;
-    const failing = {
-      queryKey: ['retried'],
-      retry: 3,
-      retryDelay: 60_000,
-      queryFn: async () => {
-        calls++;
-        throw new Error('down');
-      },
-    };
+    const read = failingRead(new Error('down'));
+    const failing = { queryKey: ['retried'], retry: 3, retryDelay: 60_000, queryFn: read.queryFn };
     await expect(qc.fetchQuery(failing)).rejects.toThrow('down');
-    expect(calls).toBe(1);
+    expect(read.calls).toBe(1);
     expect(qc.getQueryState(['retried'])?.status).toBe('error');
   });
 });
