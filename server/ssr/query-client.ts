@@ -113,7 +113,7 @@ export class ServerQueryClient extends QueryClient {
    * made with them, as TanStack's fetch makes it); a failure, or no answer, goes to `fail`.
    */
   #load<T>(options: { queryKey: QueryKey }, load: () => Promise<T>, fail: (error: unknown) => Promise<T>): Promise<T> {
-    const hash = hashKey(options.queryKey);
+    const hash = serverHashKey(options.queryKey);
     const under = this.#loading.get(hash);
     if (under) return under as Promise<T>;
     const loaded = load()
@@ -133,7 +133,24 @@ export class ServerQueryClient extends QueryClient {
   }
 }
 
+/**
+ * TanStack's hash of a query key (`hashKey`: JSON with every object's keys sorted), worked out once
+ * per key. A render hands TanStack the same key array several times over (a read's options are
+ * defaulted, looked up, built and cached, and each `useQuery` defaults and builds them again), and
+ * each time TanStack hashed it anew: ZZ.
+ * Keys are never changed in place (TanStack and tRPC make a new array for every key), so the hash stays true.
+ */
+const hashes = new WeakMap<QueryKey, string>();
+export function serverHashKey(queryKey: QueryKey): string {
+  let hash = hashes.get(queryKey);
+  if (hash === undefined) {
+    hash = hashKey(queryKey);
+    hashes.set(queryKey, hash);
+  }
+  return hash;
+}
+
 /** A fresh cache per request; never shared, so no visitor sees another's data. */
 export function makeServerQueryClient(): QueryClient {
-  return new ServerQueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
+  return new ServerQueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false, queryKeyHashFn: serverHashKey } } });
 }

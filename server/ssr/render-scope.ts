@@ -3,11 +3,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { appRouter } from '../trpc/router.ts';
 import type { TrpcContext } from '../trpc/trpc.ts';
+import { keptOptionsProxy } from './options-memo.ts';
 
 /** What one server render reads through tRPC with: its request's context and its own query client. */
 export type RenderScope = { ctx: TrpcContext; queryClient: QueryClient };
 
 const scopes = new AsyncLocalStorage<RenderScope>();
+/** The options and keys a render was handed (options-memo.ts), for the rest of that render. */
+const keptByScope = new WeakMap<RenderScope, Map<string, unknown>>();
 
 function current(): RenderScope {
   const scope = scopes.getStore();
@@ -25,11 +28,23 @@ function current(): RenderScope {
  * c10, one core (V8's heap sampling, objects that outlived a young collection): 74 KB a page, of
  * which 23 KB were the proxies' paths; see the README for what it changed.
  */
-export const serverTrpc = createTRPCOptionsProxy({
-  router: appRouter,
-  ctx: () => current().ctx,
-  queryClient: () => current().queryClient,
-});
+export const serverTrpc = keptOptionsProxy(
+  createTRPCOptionsProxy({
+    router: appRouter,
+    ctx: () => current().ctx,
+    queryClient: () => current().queryClient,
+  }),
+  () => {
+    const scope = scopes.getStore();
+    if (!scope) return undefined;
+    let kept = keptByScope.get(scope);
+    if (kept === undefined) {
+      kept = new Map();
+      keptByScope.set(scope, kept);
+    }
+    return kept;
+  },
+);
 
 /** Runs `build` (and every read it starts) with `scope` as what `serverTrpc` reads with. */
 export function withRenderScope<T>(scope: RenderScope, build: () => Promise<T>): Promise<T> {
