@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { CollectionFilters } from '../../../shared/catalog.ts';
 import { type CurrencyCode, formatMoney } from '../../../shared/currencies.ts';
 import { Link } from '../router.tsx';
@@ -31,7 +31,7 @@ export function ActiveFilters({ filters, currency }: { filters: CollectionFilter
       {chips.length > 1 && (
         <li>
           <Link to={{ search: collectionSearch({ sort: filters.sort, on_sale: false }) }} className={classes.clearAll}>
-            <Trans>Limpar filtros</Trans>
+            {t`Limpar filtros`}
           </Link>
         </li>
       )}

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { CollectionFilters, CollectionSort } from '../../../shared/catalog.ts';
 import { COLLECTION_PARAM, collectionPath } from '../../../shared/catalog-paths.ts';
@@ -33,7 +33,7 @@ type Props = {
  * with it, the same fields are read and applied by client navigation (the sort applies on change).
  */
 export function CollectionToolbar({ slug, filters, total, priceRange, currency, clearHref, onApply }: Props) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const id = useId();
   const [open, setOpen] = useState(false);
   const panelRef = useRef<HTMLDetailsElement>(null);
@@ -74,9 +74,7 @@ export function CollectionToolbar({ slug, filters, total, priceRange, currency, 
         <Plural value={total} _0="# produtos" one="# produto" other="# produtos" />
       </p>
       <div className={classes.sort}>
-        <label htmlFor={`${id}-sort`}>
-          <Trans>Ordenar por</Trans>
-        </label>
+        <label htmlFor={`${id}-sort`}>{t`Ordenar por`}</label>
         <div className={classes.sortRow}>
           <select
             id={`${id}-sort`}
@@ -93,7 +91,7 @@ export function CollectionToolbar({ slug, filters, total, priceRange, currency, 
           </select>
           <noscript>
             <button type="submit" className={classes.secondary}>
-              <Trans>Aplicar</Trans>
+              {t`Aplicar`}
             </button>
           </noscript>
         </div>
@@ -101,25 +99,23 @@ export function CollectionToolbar({ slug, filters, total, priceRange, currency, 
       <details ref={panelRef} className={classes.filter} open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary className={classes.summary}>
           <FilterIcon />
-          <Trans>Filtrar</Trans>
+          {t`Filtrar`}
           {active > 0 && <span className={classes.badge}>{active}</span>}
         </summary>
         {/* Remounted when the URL's filters change (back button, chips), so the fields show them. */}
         <div className={classes.panel} key={`${filters.min ?? ''}|${filters.max ?? ''}|${filters.on_sale}`}>
           <fieldset className={classes.prices}>
-            <legend>
-              <Trans>Preço</Trans>
-            </legend>
+            <legend>{t`Preço`}</legend>
             <PriceInput
               name={COLLECTION_PARAM.min}
-              label={<Trans>Mínimo</Trans>}
+              label={t`Mínimo`}
               symbol={symbol}
               value={filters.min}
               hint={Math.floor(Number(priceRange.min))}
             />
             <PriceInput
               name={COLLECTION_PARAM.max}
-              label={<Trans>Máximo</Trans>}
+              label={t`Máximo`}
               symbol={symbol}
               value={filters.max}
               hint={Math.ceil(Number(priceRange.max))}
@@ -127,14 +123,14 @@ export function CollectionToolbar({ slug, filters, total, priceRange, currency, 
           </fieldset>
           <label className={classes.check}>
             <input type="checkbox" name={COLLECTION_PARAM.onSale} value="1" defaultChecked={filters.on_sale} />
-            <Trans>Em promoção</Trans>
+            {t`Em promoção`}
           </label>
           <div className={classes.actions}>
             <button type="submit" className={classes.primary}>
-              <Trans>Aplicar</Trans>
+              {t`Aplicar`}
             </button>
             <Link to={{ search: clearHref }} className={classes.clear} onClick={() => setOpen(false)}>
-              <Trans>Limpar filtros</Trans>
+              {t`Limpar filtros`}
             </Link>
           </div>
         </div>

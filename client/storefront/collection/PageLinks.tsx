@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from '../router.tsx';
 import classes from './CollectionPage.module.css';
@@ -14,6 +14,7 @@ type PageButtonProps = {
 };
 
 function PageButton({ search, loading, colors, onLoad, children }: PageButtonProps) {
+  const { t } = useLingui();
   return (
     <Link
       to={{ search }}
@@ -25,7 +26,7 @@ function PageButton({ search, loading, colors, onLoad, children }: PageButtonPro
         onLoad();
       }}
     >
-      {loading ? <Trans>Carregando...</Trans> : children}
+      {loading ? t`Carregando...` : children}
     </Link>
   );
 }
@@ -34,27 +35,21 @@ type Props = Omit<PageButtonProps, 'children'>;
 
 /** 'Ver mais', below the products: a real link to the next `pagina`; with JavaScript it loads below. */
 export function ViewMore({ shown, total, ...button }: Props & { shown: number; total: number }) {
+  const { t } = useLingui();
   return (
     <div className={classes.more}>
-      <p className={classes.progress}>
-        <Trans>
-          Mostrando {shown} de {total}
-        </Trans>
-      </p>
-      <PageButton {...button}>
-        <Trans>Ver mais</Trans>
-      </PageButton>
+      <p className={classes.progress}>{t`Mostrando ${shown} de ${total}`}</p>
+      <PageButton {...button}>{t`Ver mais`}</PageButton>
     </div>
   );
 }
 
 /** 'Ver anteriores', above the products of a page past the first: the page before, loaded above with JavaScript. */
 export function ViewPrevious(props: Props) {
+  const { t } = useLingui();
   return (
     <div className={classes.previous}>
-      <PageButton {...props}>
-        <Trans>Ver anteriores</Trans>
-      </PageButton>
+      <PageButton {...props}>{t`Ver anteriores`}</PageButton>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { Settings } from '../../../shared/settings.ts';
 import classes from './CookiePreferencesLink.module.css';
 
@@ -8,10 +8,11 @@ import classes from './CookiePreferencesLink.module.css';
  * script of its own. Without tags there is nothing to choose and no link.
  */
 export function CookiePreferencesLink({ settings }: { settings: Settings }) {
+  const { t } = useLingui();
   if (!settings.ga4_measurement_id && !settings.meta_pixel_id && !settings.tiktok_pixel_id) return null;
   return (
     <button type="button" popoverTarget="cookie-preferences" className={classes.link}>
-      <Trans>Preferências de cookies</Trans>
+      {t`Preferências de cookies`}
     </button>
   );
 }

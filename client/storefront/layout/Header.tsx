@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { CollectionDto } from '../../../shared/catalog.ts';
 import { IMAGE_SIZES } from '../../../shared/image-variants.ts';
@@ -62,9 +62,7 @@ export function Header({ settings, collections }: { settings: Settings; collecti
           )}
         </Link>
         <nav className={classes.nav} aria-label={t`Navegação principal`}>
-          <Link to="/">
-            <Trans>Início</Trans>
-          </Link>
+          <Link to="/">{t`Início`}</Link>
           {active.map((c) => (
             <Link key={c.id} to={`/colecao/${c.slug}`}>
               {collectionLabel(i18n, c)}

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTRPC } from '../../trpc.ts';
@@ -13,6 +13,7 @@ import { TopBar } from './TopBar.tsx';
 
 /** Shared storefront layout: announcement bar, header, page, footer; or the lock screen. */
 export function Layout({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const { i18n } = useLingui();
   const settings = useSettings();
@@ -34,7 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <div style={{ '--primary': settings.site_primary_color, '--accent': settings.site_accent_color } as React.CSSProperties}>
       <a href="#conteudo" className="skip-link">
-        <Trans>Pular para o conteúdo</Trans>
+        {t`Pular para o conteúdo`}
       </a>
       <TopBar items={withFreeShipping(layout.data?.topHeaders ?? [], settings, i18n)} />
       <Header settings={settings} collections={collections.data ?? []} />

@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { PaymentOptions as Options } from '../../../shared/catalog.ts';
 import { type CurrencyCode, formatMoney } from '../../../shared/currencies.ts';
 import classes from './Payment.module.css';
@@ -12,6 +12,7 @@ type Props = { options: Options; currency: CurrencyCode };
  * the server (src/catalog/payment.ts).
  */
 export function PaymentOptions({ options, currency }: Props) {
+  const { t } = useLingui();
   const { pix, plan, percent } = options;
   if (pix === null && plan.length < 2) return null;
   const value = pix === null ? '' : formatMoney(pix, currency);
@@ -19,19 +20,12 @@ export function PaymentOptions({ options, currency }: Props) {
     <section className={classes.options}>
       {pix !== null && (
         <p className={classes.pixBox}>
-          <strong className={classes.pix}>
-            <Trans>{value} no Pix</Trans>
-          </strong>{' '}
-          <span>
-            <Trans>{percent}% de desconto pagando com Pix</Trans>
-          </span>
+          <strong className={classes.pix}>{t`${value} no Pix`}</strong> <span>{t`${percent}% de desconto pagando com Pix`}</span>
         </p>
       )}
       {plan.length > 1 && (
         <table className={classes.table}>
-          <caption>
-            <Trans>Parcelamento no cartão</Trans>
-          </caption>
+          <caption>{t`Parcelamento no cartão`}</caption>
           <tbody>
             {plan.map((row) => {
               const count = row.count;
@@ -39,15 +33,9 @@ export function PaymentOptions({ options, currency }: Props) {
               const total = formatMoney(row.total, currency);
               return (
                 <tr key={count}>
-                  <th scope="row">
-                    <Trans>
-                      {count}x de {value}
-                    </Trans>
-                  </th>
-                  <td>{row.interest ? <Trans>com juros</Trans> : <Trans>sem juros</Trans>}</td>
-                  <td>
-                    <Trans>total {total}</Trans>
-                  </td>
+                  <th scope="row">{t`${count}x de ${value}`}</th>
+                  <td>{row.interest ? t`com juros` : t`sem juros`}</td>
+                  <td>{t`total ${total}`}</td>
                 </tr>
               );
             })}

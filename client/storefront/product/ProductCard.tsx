@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { ProductCardDto } from '../../../shared/catalog.ts';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
 import { IMAGE_SIZES } from '../../../shared/image-variants.ts';
@@ -34,6 +34,7 @@ const HOVER = '(hover: hover)';
  * pretence: the hover hint says what the card does, open the product.
  */
 export function ProductCard({ product, currency, priority = false, headingLevel = 3 }: Props) {
+  const { t } = useLingui();
   const Name = headingLevel === 2 ? 'h2' : 'h3';
   const settings = useSettings();
   const setup = useShopSetup(settings);
@@ -54,7 +55,7 @@ export function ProductCard({ product, currency, priority = false, headingLevel 
           />
           {!buyable && (
             <span className={classes.viewHint} aria-hidden="true">
-              <Trans>Ver produto</Trans>
+              {t`Ver produto`}
             </span>
           )}
         </div>

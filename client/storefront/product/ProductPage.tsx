@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { lazy } from 'react';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
@@ -30,27 +30,23 @@ const BuyOnWhatsApp = lazy(() => import('../whatsapp/BuyOnWhatsApp.tsx').then((m
 
 /** The delivery estimate for the visitor's region when it is known (spec §7 location), else generic. */
 function DeliveryText({ min, max }: { min: number; max: number }) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   // Detected in the browser only: the server-rendered page shows the generic text.
   const { data } = useQuery({ ...trpc.location.detect.queryOptions(), enabled: typeof window !== 'undefined', retry: false });
   const place = data?.city ? [data.city, data.state].filter(Boolean).join(' - ') : null;
   return (
     <span>
-      {place ? (
-        <Trans>
-          Entrega estimada em {min} a {max} dias úteis para {place}
-        </Trans>
-      ) : (
-        <Trans>
-          Entrega estimada em {min} a {max} dias úteis para a sua região
-        </Trans>
-      )}
+      {place
+        ? t`Entrega estimada em ${min} a ${max} dias úteis para ${place}`
+        : t`Entrega estimada em ${min} a ${max} dias úteis para a sua região`}
     </span>
   );
 }
 
 /** Product page (spec §2): breadcrumb, gallery, prices, delivery box, description, specifications, share. */
 export function ProductPage() {
+  const { t } = useLingui();
   const { slug = '' } = useParams();
   const trpc = useTRPC();
   const settings = useSettings();
@@ -59,28 +55,18 @@ export function ProductPage() {
   useCurrentSlug('/produto', slug, query.data?.slug);
   if (!settings) return null;
   if (valid && query.isPending) {
-    return (
-      <p className={classes.loading}>
-        <Trans>Carregando...</Trans>
-      </p>
-    );
+    return <p className={classes.loading}>{t`Carregando...`}</p>;
   }
   const product = query.data;
   if (!product) {
-    return (
-      <NotFound>
-        <Trans>Produto não encontrado</Trans>
-      </NotFound>
-    );
+    return <NotFound>{t`Produto não encontrado`}</NotFound>;
   }
   const min = settings.shipping_min_days;
   const max = settings.shipping_max_days;
   return (
     <div className={classes.page}>
       <nav className={classes.breadcrumb} aria-label="breadcrumb">
-        <Link to="/">
-          <Trans>Início</Trans>
-        </Link>
+        <Link to="/">{t`Início`}</Link>
         <span aria-hidden="true">/</span>
         <span>{product.title}</span>
       </nav>
@@ -123,9 +109,7 @@ export function ProductPage() {
           />
           {product.description && (
             <section className={classes.description}>
-              <h2>
-                <Trans>Descrição</Trans>
-              </h2>
+              <h2>{t`Descrição`}</h2>
               <p>{product.description}</p>
             </section>
           )}

@@ -1,4 +1,4 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ProductDto } from '../../../shared/catalog.ts';
 import { useTRPC } from '../../trpc.ts';
@@ -15,7 +15,7 @@ import classes from './ProductSpecs.module.css';
  * The internal id is not shown: a shopper cannot use it anywhere.
  */
 export function ProductSpecs({ product }: { product: ProductDto }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const trpc = useTRPC();
   const { data: collections } = useQuery(trpc.catalog.collections.queryOptions());
   const { data: reviews } = useQuery(trpc.reviews.list.queryOptions({ product_id: product.id }));
@@ -28,14 +28,12 @@ export function ProductSpecs({ product }: { product: ProductDto }) {
   return (
     <section className={classes.block} aria-labelledby="specs-title">
       <h2 id="specs-title" className={classes.title}>
-        <Trans>Especificações</Trans>
+        {t`Especificações`}
       </h2>
       <dl className={classes.list}>
         {collection && (
           <div className={classes.row}>
-            <dt>
-              <Trans>Coleção</Trans>
-            </dt>
+            <dt>{t`Coleção`}</dt>
             <dd>
               <Link to={`/colecao/${collection.slug}`}>{collectionLabel(i18n, collection)}</Link>
             </dd>
@@ -43,19 +41,13 @@ export function ProductSpecs({ product }: { product: ProductDto }) {
         )}
         {buyable && (
           <div className={classes.row}>
-            <dt>
-              <Trans>Disponibilidade</Trans>
-            </dt>
-            <dd>
-              <Trans>Compra online</Trans>
-            </dd>
+            <dt>{t`Disponibilidade`}</dt>
+            <dd>{t`Compra online`}</dd>
           </div>
         )}
         {photos > 0 && (
           <div className={classes.row}>
-            <dt>
-              <Trans>Fotos</Trans>
-            </dt>
+            <dt>{t`Fotos`}</dt>
             <dd>
               <Plural value={photos} one="# foto" other="# fotos" />
             </dd>
@@ -63,9 +55,7 @@ export function ProductSpecs({ product }: { product: ProductDto }) {
         )}
         {stats && total > 0 && (
           <div className={classes.row}>
-            <dt>
-              <Trans>Avaliação</Trans>
-            </dt>
+            <dt>{t`Avaliação`}</dt>
             <dd>
               <a href="#reviews-title">
                 {i18n.number(stats.average, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} / 5 (

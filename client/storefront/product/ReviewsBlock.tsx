@@ -1,4 +1,4 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../trpc.ts';
 import { StarIcon } from '../common/icons.tsx';
@@ -18,7 +18,7 @@ function Stars({ rating, size = 16 }: { rating: number; size?: number }) {
 
 /** Reviews of a product (spec §2): average, count, 5-to-1 distribution, each review; hidden when none. */
 export function ReviewsBlock({ productId }: { productId: number }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const trpc = useTRPC();
   const { data } = useQuery(trpc.reviews.list.queryOptions({ product_id: productId }));
   if (!data || data.stats.total === 0) return null;
@@ -27,7 +27,7 @@ export function ReviewsBlock({ productId }: { productId: number }) {
   return (
     <section className={classes.block} aria-labelledby="reviews-title">
       <h2 id="reviews-title" className={classes.title}>
-        <Trans>Avaliações</Trans>
+        {t`Avaliações`}
       </h2>
       <div className={classes.summary}>
         <div className={classes.score}>

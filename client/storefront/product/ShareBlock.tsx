@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { ProductDto } from '../../../shared/catalog.ts';
 import { whatsappLink } from '../../../shared/whatsapp-link.ts';
@@ -57,7 +57,7 @@ export function ShareBlock({ product }: { product: ProductDto }) {
   return (
     <section className={classes.block} aria-labelledby="share-title">
       <h2 id="share-title" className={classes.title}>
-        <Trans>Compartilhar</Trans>
+        {t`Compartilhar`}
       </h2>
       <div className={classes.row}>
         <button type="button" className={classes.action} onClick={onCopy} aria-label={t`Copiar link`} title={t`Copiar link`}>
