@@ -1,4 +1,4 @@
-import { type ComponentProps, createContext, type ReactNode, use, useCallback, useMemo } from 'react';
+import { type ComponentProps, createContext, type MouseEvent, type ReactNode, use, useCallback, useEffect, useMemo } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute, Route, Router, Switch, useSearch, useLocation as useWouterLocation, useParams as useWouterParams } from 'wouter';
 
@@ -36,7 +36,29 @@ const LocationContext = createContext<{ pathname: string; navigate: Navigate } |
 function LocationProvider({ children }: { children: ReactNode }) {
   const [pathname, navigate] = useWouterLocation();
   const value = useMemo(() => ({ pathname, navigate }), [pathname, navigate]);
+  useEffect(() => {
+    followedBy = navigate;
+  }, [navigate]);
   return <LocationContext value={value}>{children}</LocationContext>;
+}
+
+/** The page's navigation (the browser has one storefront router), for `followLink`; null until hydrated. */
+let followedBy: Navigate | null = null;
+
+/**
+ * The click handler of a plain anchor to a storefront path (`<a href="/produto/x" onClick={followLink}>`):
+ * navigates on the client as `Link` does, without a component per link. For the links a page
+ * draws by the dozen (the header's collections, the product cards): each `Link` is a component the
+ * server renders, and a collection page drew 72 of them for every page nobody asked for before.
+ * A click with a modifier key or another button, or before hydration, is the browser's.
+ */
+export function followLink(event: MouseEvent<HTMLAnchorElement>): void {
+  if (!followedBy || event.defaultPrevented) return;
+  if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey || event.button !== 0) return;
+  const href = event.currentTarget.getAttribute('href');
+  if (!href) return;
+  event.preventDefault();
+  followedBy(href);
 }
 
 /** The path as wouter reads it (escape sequences decoded with decodeURI; left as is when malformed). */

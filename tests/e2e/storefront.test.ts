@@ -107,11 +107,25 @@ describe('storefront', () => {
         await page.goBack();
       }
 
+      // A mark on the page's window: gone if a link loads a new document instead of navigating in it.
+      const markWindow = () => page.evaluate(() => Object.assign(window, { stayedOnPage: true }));
+      const stayed = () => page.evaluate(() => (window as { stayedOnPage?: boolean }).stayedOnPage === true);
+      if (width >= 768) {
+        await markWindow();
+        await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Camisetas' }).click();
+        await page.waitForURL('**/colecao/camisetas');
+        await page.waitForSelector('h1:has-text("Camisetas")');
+        assert.equal(await stayed(), true, "the header's collection links navigate in the page");
+        await page.goBack();
+      }
+
       const first = (await homeData()).featured[0];
       assert.ok(first);
+      await markWindow();
       await page.click(`a[href="/produto/${first.slug}"] >> nth=0`);
       await page.waitForURL(`**/produto/${first.slug}`);
       await page.waitForSelector(`h1:has-text("${first.title}")`);
+      assert.equal(await stayed(), true, 'a product card navigates in the page');
       // Client navigation updates the tab title as the server would have written it.
       await page.waitForFunction((t) => document.title.startsWith(`${t} | `), first.title);
       await page.goBack();

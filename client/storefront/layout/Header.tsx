@@ -7,7 +7,7 @@ import type { Settings } from '../../../shared/settings.ts';
 import { collectionLabel } from '../common/collection-label.ts';
 import { MenuIcon } from '../common/icons.tsx';
 import { ResponsiveImage } from '../common/ResponsiveImage.tsx';
-import { Link } from '../router.tsx';
+import { followLink, Link } from '../router.tsx';
 import { SearchButton } from '../search/SearchButton.tsx';
 import { CartButton } from '../shopify/CartButton.tsx';
 import classes from './Header.module.css';
@@ -62,11 +62,13 @@ export function Header({ settings, collections }: { settings: Settings; collecti
           )}
         </Link>
         <nav className={classes.nav} aria-label={t`Navegação principal`}>
-          <Link to="/">{t`Início`}</Link>
+          <a href="/" onClick={followLink}>
+            {t`Início`}
+          </a>
           {active.map((c) => (
-            <Link key={c.id} to={`/colecao/${c.slug}`}>
+            <a key={c.id} href={`/colecao/${c.slug}`} onClick={followLink}>
               {collectionLabel(i18n, c)}
-            </Link>
+            </a>
           ))}
         </nav>
         <span className={classes.spacer} />

@@ -7,7 +7,7 @@ import { CartIcon } from '../common/icons.tsx';
 import { Price } from '../common/Price.tsx';
 import { ResponsiveImage } from '../common/ResponsiveImage.tsx';
 import { PaymentLines } from '../payment/PaymentLines.tsx';
-import { Link } from '../router.tsx';
+import { followLink } from '../router.tsx';
 import { BuySlot } from '../shopify/BuySlot.tsx';
 import { productRef } from '../shopify/shop-setup.ts';
 import { useShopSetup } from '../shopify/useShopSetup.ts';
@@ -42,7 +42,7 @@ export function ProductCard({ product, currency, priority = false, headingLevel 
   const buyable = !!setup && !!ref;
   return (
     <article className={classes.card}>
-      <Link to={`/produto/${product.slug}`} className={classes.link}>
+      <a className={classes.link} href={`/produto/${product.slug}`} onClick={followLink}>
         <div className={classes.media}>
           <ResponsiveImage
             src={product.images[0] ?? product.image_url}
@@ -64,7 +64,7 @@ export function ProductCard({ product, currency, priority = false, headingLevel 
           <Price price={product.price} oldPrice={product.old_price} currency={currency} />
           {product.payment && <PaymentLines payment={product.payment} currency={currency} />}
         </div>
-      </Link>
+      </a>
       {setup && ref && (
         <div className={classes.actions}>
           <BuySlot product={ref} variant="homeMobile" media={TOUCH} colors={setup.colors.homeMobile} className={classes.round}>
