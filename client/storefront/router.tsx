@@ -26,39 +26,43 @@ export function StorefrontRouter({ url, children }: { url?: string; children: Re
 }
 
 /**
- * The path and the navigation function, read from wouter once for the whole page and handed to
- * every `Link` (a collection page has up to 72 cards, each a link: reading wouter's location in
- * each one was most of what the links cost a page drawn on the server). A navigation changes the
- * value, and every link draws again, as it did when each read the location itself.
+ * The path, read from wouter once for the whole page and handed to every `Link` (reading wouter's
+ * location in each one was most of what the links cost a page drawn on the server). A navigation
+ * changes it, and every link draws again, as it did when each read the location itself.
  */
-const LocationContext = createContext<{ pathname: string; navigate: Navigate } | null>(null);
+const PathnameContext = createContext<string | null>(null);
+
+/** The page's navigation (the browser has one storefront router), for the links' clicks; null until hydrated. */
+let followedBy: Navigate | null = null;
 
 function LocationProvider({ children }: { children: ReactNode }) {
   const [pathname, navigate] = useWouterLocation();
-  const value = useMemo(() => ({ pathname, navigate }), [pathname, navigate]);
   useEffect(() => {
     followedBy = navigate;
   }, [navigate]);
-  return <LocationContext value={value}>{children}</LocationContext>;
+  return <PathnameContext value={pathname}>{children}</PathnameContext>;
 }
 
-/** The page's navigation (the browser has one storefront router), for `followLink`; null until hydrated. */
-let followedBy: Navigate | null = null;
+/** A click the page may take over: the main button, no modifier key (those open tabs and windows). */
+const plainClick = (event: MouseEvent) =>
+  event.button === 0 && !(event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) && !event.defaultPrevented;
+
+/** Navigates on the client to the clicked anchor's href, once the page is hydrated (before, the browser follows it). */
+function follow(event: MouseEvent<HTMLAnchorElement>, replace?: boolean): void {
+  const href = event.currentTarget.getAttribute('href');
+  if (!followedBy || !href || event.defaultPrevented) return;
+  event.preventDefault();
+  followedBy(href, { replace });
+}
 
 /**
  * The click handler of a plain anchor to a storefront path (`<a href="/produto/x" onClick={followLink}>`):
  * navigates on the client as `Link` does, without a component per link. For the links a page
  * draws by the dozen (the header's collections, the product cards): each `Link` is a component the
  * server renders, and a collection page drew 72 of them for every page nobody asked for before.
- * A click with a modifier key or another button, or before hydration, is the browser's.
  */
 export function followLink(event: MouseEvent<HTMLAnchorElement>): void {
-  if (!followedBy || event.defaultPrevented) return;
-  if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey || event.button !== 0) return;
-  const href = event.currentTarget.getAttribute('href');
-  if (!href) return;
-  event.preventDefault();
-  followedBy(href);
+  if (plainClick(event)) follow(event);
 }
 
 /** The path as wouter reads it (escape sequences decoded with decodeURI; left as is when malformed). */
@@ -126,20 +130,17 @@ type LinkProps = Omit<ComponentProps<'a'>, 'href'> & {
  * every page nobody asked for before is drawn on the server (issue 16).
  */
 export function Link({ to, replace, onClick, ...props }: LinkProps) {
-  const location = use(LocationContext);
-  if (!location) throw new Error('Link outside StorefrontRouter');
-  const { pathname, navigate } = location;
+  const pathname = use(PathnameContext);
+  if (pathname === null) throw new Error('Link outside StorefrontRouter');
   const href = typeof to === 'string' ? to : to.search ? `${pathname}?${to.search.replace(/^\?/, '')}` : pathname;
   return (
     <a
       {...props}
       href={href}
       onClick={(event) => {
-        if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey || event.button !== 0) return;
+        if (!plainClick(event)) return;
         onClick?.(event);
-        if (event.defaultPrevented) return;
-        event.preventDefault();
-        navigate(href, { replace });
+        follow(event, replace);
       }}
     />
   );

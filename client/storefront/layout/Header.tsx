@@ -1,17 +1,20 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import type { CollectionDto } from '../../../shared/catalog.ts';
 import { IMAGE_SIZES } from '../../../shared/image-variants.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import { collectionLabel } from '../common/collection-label.ts';
 import { MenuIcon } from '../common/icons.tsx';
+import { onDemand } from '../common/on-demand.tsx';
 import { ResponsiveImage } from '../common/ResponsiveImage.tsx';
 import { followLink, Link } from '../router.tsx';
 import { SearchButton } from '../search/SearchButton.tsx';
 import { CartButton } from '../shopify/CartButton.tsx';
 import classes from './Header.module.css';
-import { MobileMenu } from './MobileMenu.tsx';
+
+/** The mobile menu is not part of the page's first JavaScript (common/on-demand.tsx). */
+const menuPanel = onDemand(() => import('./MobileMenu.tsx').then((m) => m.MobileMenu), 'Falha ao carregar o menu');
 
 const color = (v: string, fallback: string) => (v && v !== 'default' ? v : fallback);
 
@@ -20,6 +23,8 @@ export function Header({ settings, collections }: { settings: Settings; collecti
   const { t, i18n } = useLingui();
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const Menu = menuPanel.current();
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > LIMITS.scrolledHeaderThresholdPx);
     onScroll();
@@ -44,6 +49,9 @@ export function Header({ settings, collections }: { settings: Settings; collecti
       type="button"
       className={`${classes.icon} ${classes.menu} ${side(settings.header_mobile_menu_position)}`}
       aria-label={t`Menu`}
+      onPointerEnter={menuPanel.preload}
+      onPointerDown={menuPanel.preload}
+      onFocus={menuPanel.preload}
       onClick={() => setMenuOpen(true)}
     >
       <MenuIcon />
@@ -75,7 +83,11 @@ export function Header({ settings, collections }: { settings: Settings; collecti
         {search}
         {cart}
       </div>
-      <MobileMenu opened={menuOpen} onClose={() => setMenuOpen(false)} collections={active} settings={settings} />
+      {menuOpen && (
+        <Suspense fallback={null}>
+          <Menu onClose={closeMenu} collections={active} settings={settings} />
+        </Suspense>
+      )}
     </header>
   );
 }

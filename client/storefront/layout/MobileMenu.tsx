@@ -11,14 +11,13 @@ const custom = (v: string) => (v && v !== 'default' ? v : undefined);
 
 /**
  * Mobile menu overlay (spec §2): home plus every collection; closes on choice, Escape, the close
- * button or a click outside. A modal dialog: focus moves in, Tab stays inside, and on close focus
+ * button or a click outside. Rendered while open, its code loaded on demand (Header.tsx). A modal dialog: focus moves in, Tab stays inside, and on close focus
  * returns to the menu button. Rendered into <body> so the header's blur never clips it.
  */
-export function MobileMenu(props: { opened: boolean; onClose: () => void; collections: CollectionDto[]; settings: Settings }) {
+export function MobileMenu(props: { onClose: () => void; collections: CollectionDto[]; settings: Settings }) {
   const { t, i18n } = useLingui();
-  const { opened, onClose } = props;
-  const panel = useModalOverlay<HTMLDivElement>(opened, onClose);
-  if (!opened) return null;
+  const { onClose } = props;
+  const panel = useModalOverlay<HTMLDivElement>(true, onClose);
   const side = props.settings.header_mobile_menu_position === 'right' ? 'right' : 'left';
   const style = { background: custom(props.settings.header_modal_bg_color), color: custom(props.settings.header_modal_text_color) };
   return createPortal(
