@@ -12,7 +12,7 @@
  * it, hence this file.
  *
  * What is kept: `queryOptions` and `queryKey` called with at most an input that is plain data (no
- * second argument), by path, method and the input's JSON, for one render
+ * second argument), by path (method included) and the input's JSON, for one render
  * (`memo`, the render scope's): the options hold what tRPC reads at the call (its query client),
  * so no render ever sees another's. Anything else goes to tRPC as it is. The proxy's nodes are
  * kept for the process, by path: what they stand for never changes.
@@ -26,9 +26,9 @@ function inputKey(input: unknown): string | null {
   return JSON.stringify(input);
 }
 
-export function keptOptionsProxy<T extends object>(proxy: T, memo: () => Map<string, unknown> | undefined): T {
+export function keptOptionsProxy<T extends object>(proxy: T, memo: () => Map<string, Map<string, unknown>> | undefined): T {
   const node = (target: object, path: string): object => {
-    const method = path.slice(path.lastIndexOf('.') + 1);
+    const kept = KEPT.has(path.slice(path.lastIndexOf('.') + 1));
     const children = new Map<string, object>();
     return new Proxy(target, {
       get: (t, key) => {
@@ -41,14 +41,18 @@ export function keptOptionsProxy<T extends object>(proxy: T, memo: () => Map<str
         return child;
       },
       apply: (t, self, args: unknown[]) => {
-        const kept = memo();
-        const input = args.length <= 1 && KEPT.has(method) ? inputKey(args[0]) : null;
-        if (!kept || input === null) return Reflect.apply(t as (...a: unknown[]) => unknown, self, args);
-        const key = `${path}\u0000${input}`;
-        let value = kept.get(key);
+        const input = kept && args.length <= 1 ? inputKey(args[0]) : null;
+        const render = input === null ? undefined : memo();
+        if (input === null || !render) return Reflect.apply(t as (...a: unknown[]) => unknown, self, args);
+        let byInput = render.get(path);
+        if (byInput === undefined) {
+          byInput = new Map();
+          render.set(path, byInput);
+        }
+        let value = byInput.get(input);
         if (value === undefined) {
           value = Reflect.apply(t as (...a: unknown[]) => unknown, self, args);
-          kept.set(key, value);
+          byInput.set(input, value);
         }
         return value;
       },

@@ -10,7 +10,7 @@ export type RenderScope = { ctx: TrpcContext; queryClient: QueryClient };
 
 const scopes = new AsyncLocalStorage<RenderScope>();
 /** The options and keys a render was handed (options-memo.ts), for the rest of that render. */
-const keptByScope = new WeakMap<RenderScope, Map<string, unknown>>();
+const keptByScope = new WeakMap<RenderScope, Map<string, Map<string, unknown>>>();
 
 function current(): RenderScope {
   const scope = scopes.getStore();
