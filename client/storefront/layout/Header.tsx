@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { CollectionDto } from '../../../shared/catalog.ts';
 import { IMAGE_SIZES } from '../../../shared/image-variants.ts';
 import { LIMITS } from '../../../shared/limits.ts';
@@ -24,7 +24,9 @@ export function Header({ settings, collections }: { settings: Settings; collecti
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
-  const Menu = menuPanel.current();
+  // One component for as long as the menu is open: the code arriving during it must not start it over.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: chosen again at each open and close
+  const Menu = useMemo(() => menuPanel.current(), [menuOpen]);
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > LIMITS.scrolledHeaderThresholdPx);
     onScroll();

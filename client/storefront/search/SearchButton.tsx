@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Suspense, useCallback, useRef, useState } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { SearchIcon } from '../common/icons.tsx';
 import { onDemand } from '../common/on-demand.tsx';
 
@@ -13,7 +13,9 @@ export function SearchButton({ className }: { className: string }) {
   const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(false), []);
   const { preload } = overlay;
-  const Overlay = overlay.current();
+  // One component for as long as the overlay is open: the code arriving during it must not start it over.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: chosen again at each open and close
+  const Overlay = useMemo(() => overlay.current(), [open]);
   return (
     <>
       <button
