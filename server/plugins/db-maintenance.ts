@@ -20,11 +20,14 @@ export const MAINTENANCE_TIMING: MaintenanceTiming = { checkEveryMs: 5_000, gapM
  * server is idle: while one runs, PGlite answers nothing else, so a pass waits for a check interval
  * in which the event loop was mostly free (no per-request bookkeeping: the loop's own utilization
  * says it). The first pass comes at the first idle moment after the start, then at most one a
- * minute. Nothing on PostgreSQL (its autovacuum does it) or with EMBEDDED_MAINTENANCE=false.
+ * minute. On PostgreSQL a pass does something only when the server runs no autovacuum
+ * (`Database.maintain` asks it). Nothing with EMBEDDED_MAINTENANCE=false.
  */
 export const dbMaintenancePlugin = fp(
   async (app: FastifyInstance, opts: Partial<MaintenanceTiming>) => {
-    if (app.db.kind === 'postgresql' || !app.config.embeddedMaintenance) return;
+    if (!app.config.embeddedMaintenance) return;
+    const maintained =
+      app.db.kind === 'postgresql' ? 'database maintained (the PostgreSQL server runs no autovacuum)' : 'embedded database maintained';
     const timing = { ...MAINTENANCE_TIMING, ...opts };
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> | null = null;
@@ -35,9 +38,9 @@ export const dbMaintenancePlugin = fp(
 
     const pass = async () => {
       try {
-        for (const done of await app.db.maintain(closing.signal)) app.log.info(done, 'embedded database maintained');
+        for (const done of await app.db.maintain(closing.signal)) app.log.info(done, maintained);
       } catch (err) {
-        app.log.warn({ err }, 'embedded database maintenance failed');
+        app.log.warn({ err }, `${app.db.kind === 'postgresql' ? 'database' : 'embedded database'} maintenance failed`);
       }
     };
     const check = () => {

@@ -35,7 +35,7 @@ export async function listProducts(
     if (!query) return [];
     const limit = Math.min(input.limit ?? LIMITS.searchMaxResults, PRODUCTS_IN_ONE_ANSWER);
     const { sql, params } = productSearchSql(query, input.collection_id, limit, offset);
-    return (await executePrepared<ProductRow[]>(ctx.em, sql, params)).map(rowToProductDto);
+    return (await executePrepared<ProductRow[]>(ctx.em, sql, params, { genericPlan: true })).map(rowToProductDto);
   }
   const limit = Math.min(input.limit ?? PRODUCTS_IN_ONE_ANSWER, PRODUCTS_IN_ONE_ANSWER);
   const inCollection = input.collection_id ? 'where p.collection_id = ?' : '';

@@ -9,11 +9,12 @@ import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import { MIGRATIONS } from '../../migrations/index.ts';
 import { lockDataDirWhenFree } from './data-dir-lock.ts';
-import { maintainEmbedded, type TableDone } from './embedded-maintenance.ts';
+import { type MaintenanceSql, maintainTables, serverRunsAutovacuum, type TableDone } from './embedded-maintenance.ts';
 import { ENTITIES } from './entities.ts';
 import { unpackInitialCluster } from './pglite-initial-cluster.ts';
 import { trimArrayParsers } from './pglite-parsers.ts';
 import { DEFAULT_POOL, guardPool, type PoolOptions, type PoolWatch } from './pool-guard.ts';
+import { registerPool } from './prepared-statements.ts';
 
 /** Where the data lives: a PostgreSQL server, PGlite on disk, or PGlite in memory (tests). */
 export type DatabaseTarget =
@@ -36,8 +37,9 @@ export type Database = {
   /** PGlite only: the data directory as a tar.gz (used to cache a migrated template for tests). */
   dump(): Promise<Blob>;
   /**
-   * PGlite only: vacuums and analyzes the tables that need it (embedded-maintenance.ts); what it
-   * did, table by table. On PostgreSQL nothing: the server's autovacuum does it.
+   * Vacuums and analyzes the tables that need it (embedded-maintenance.ts); what it did, table by
+   * table. On PostgreSQL only when the server runs no autovacuum (asked at every pass): otherwise
+   * nothing, the server does it.
    */
   maintain(signal?: AbortSignal): Promise<TableDone[]>;
   close(): Promise<void>;
@@ -151,7 +153,14 @@ export async function openDatabase(
   try {
     // A first start unpacks the cluster the build made instead of running initdb (pglite-initial-cluster.ts).
     if (target.kind === 'pglite') await unpackInitialCluster(pgliteClusterDir(target.dataDir), undefined, opts.warn);
-    orm = await MikroORM.init(optionsFor(target, (pool) => (watch = guardPool(pool))));
+    let pool: pg.Pool | undefined;
+    orm = await MikroORM.init(
+      optionsFor(target, (created) => {
+        pool = created;
+        watch = guardPool(created);
+      }),
+    );
+    if (target.kind === 'postgresql') registerPool(orm.em, () => pool);
     if (target.kind !== 'postgresql') await trimArrayParsers(await nativeOf(orm));
   } catch (e) {
     await orm?.close(true).catch(() => {});
@@ -186,8 +195,18 @@ export async function openDatabase(
       return (await native()).dumpDataDir('gzip');
     },
     async maintain(signal) {
-      if (target.kind === 'postgresql') return [];
-      const done = await maintainEmbedded(await native(), !maintained, signal);
+      const sql: MaintenanceSql =
+        target.kind === 'postgresql'
+          ? {
+              query: <T>(text: string) => orm.em.fork().getConnection().execute<T[]>(text),
+              exec: async (text) => void (await orm.em.fork().getConnection().execute(text)),
+            }
+          : {
+              query: async <T>(text: string) => (await (await native()).query<T>(text)).rows,
+              exec: async (text) => void (await (await native()).exec(text)),
+            };
+      if (target.kind === 'postgresql' && (await serverRunsAutovacuum(sql))) return [];
+      const done = await maintainTables(sql, !maintained, signal);
       maintained = true;
       return done;
     },

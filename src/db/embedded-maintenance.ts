@@ -1,7 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite';
-
 /**
- * The embedded database's (PGlite's) autovacuum. PostgreSQL vacuums and analyzes tables in
+ * The embedded database's (PGlite's) autovacuum, and a PostgreSQL server's when it runs none. PostgreSQL vacuums and analyzes tables in
  * background worker processes; PGlite is one process inside the server and runs none, so left
  * alone the embedded shop never does either:
  * - every updated or deleted row stays behind as a dead row for good (the table and its indexes
@@ -12,7 +10,7 @@ import type { PGlite } from '@electric-sql/pglite';
  *   with the estimates of an empty table.
  *
  * This does autovacuum's work with autovacuum's default thresholds, on the same statistics
- * (pg_stat_user_tables), when the server calls `maintainEmbedded` (server/plugins/db-maintenance.ts
+ * (pg_stat_user_tables), when the server calls `maintainTables` (server/plugins/db-maintenance.ts
  * calls it when the server is idle), and vacuums a table whose oldest transaction ids near
  * autovacuum's freeze limits (PGlite runs PostgreSQL in single-user mode, where nothing stops
  * writes before the transaction counter wraps around). One difference: PGlite starts every
@@ -104,19 +102,30 @@ function command(w: TableWork): string {
   return `${w.vacuum ? 'vacuum' : 'analyze'} ${quoted(w.table)}`;
 }
 
+/** How a pass talks to the database: a read of rows, and a command run outside any transaction. */
+export type MaintenanceSql = { query<T>(sql: string): Promise<T[]>; exec(sql: string): Promise<void> };
+
+/** True when the PostgreSQL server vacuums and analyzes by itself (its autovacuum, which needs the statistics counters). */
+export async function serverRunsAutovacuum(sql: MaintenanceSql): Promise<boolean> {
+  const [row] = await sql.query<{ on: boolean }>(
+    "select current_setting('autovacuum') = 'on' and current_setting('track_counts') = 'on' as on",
+  );
+  return row?.on === true;
+}
+
 /**
  * Vacuums and analyzes the tables that need it, one at a time (the server's reads run between
  * them); an aborted `signal` stops it before the next table (a server closing).
  */
-export async function maintainEmbedded(pglite: PGlite, firstPass: boolean, signal?: AbortSignal): Promise<TableDone[]> {
-  const { rows } = await pglite.query<TableStats>(STATS_SQL);
+export async function maintainTables(sql: MaintenanceSql, firstPass: boolean, signal?: AbortSignal): Promise<TableDone[]> {
+  const rows = await sql.query<TableStats>(STATS_SQL);
   const done: TableDone[] = [];
   for (const t of rows) {
     if (signal?.aborted) break;
     const work = workFor(t, firstPass);
     if (!work) continue;
     const started = performance.now();
-    await pglite.exec(command(work));
+    await sql.exec(command(work));
     done.push({ ...work, ms: Math.round(performance.now() - started) });
   }
   return done;

@@ -1,23 +1,34 @@
 import { createHash } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
 import type { EntityManager } from '@mikro-orm/core';
 import { PgliteDriver } from '@mikro-orm/pglite';
+import type pg from 'pg';
 
 /**
  * The statements every storefront cache miss runs (a product page, a collection page, a search),
- * prepared once on the embedded database (PGlite) and executed by name after that.
+ * prepared once per database session and executed by name after that.
  *
  * On PGlite the planner is WebAssembly in the server's own process, on V8's baseline compiler
  * (src/process-settings.ts): planning was half of a product page's statement (0.84 ms of CPU, 0.45
- * ms when prepared; 20,000 products, 2026-11-27). PostgreSQL plans in its own process, natively,
- * and each pooled connection would need its own PREPARE: there statements go as they are.
+ * ms when prepared; 20,000 products, 2026-11-27). Written here because neither MikroORM nor its
+ * PGlite dialect sends named statements (every statement is parsed unnamed), so this uses SQL's
+ * PREPARE and EXECUTE, with the parameters bound as before (`execute name(?, ?)`).
  *
- * Written here because neither MikroORM nor its PGlite dialect sends named statements (every
- * statement is parsed unnamed), so this uses SQL's PREPARE and EXECUTE, with the parameters bound
- * as before (`execute name(?, ?)`). PostgreSQL keeps a prepared statement for the session; its
- * plan is rebuilt by itself after a schema change; custom plans for the first five executions,
- * then the generic plan when it costs no more. A session that lost its statements (error 26000)
- * prepares them again. The statements are a fixed few per SQL text (a collection page has one per
- * sort, filter set and scope), so they are never deallocated.
+ * On a PostgreSQL server MikroORM writes the values into the statement's text, so every page
+ * never asked before was a statement the server had never seen: a collection page's took 1.2-2.0
+ * ms to plan and 1.8-3.1 ms to run (20,000 products, 2026-11-30), on the database's CPU, which
+ * the shop's pages wait for. There the statement goes to `pg` as a named statement with its
+ * values bound (`registerPool`, from src/db/database.ts): `pg` prepares it once on each pooled
+ * connection and executes it by name after that. Not inside a transaction (the entity manager's
+ * connection is the transaction's): the storefront's reads never are, and anything else goes as
+ * before. Behind a pooler in transaction mode (PgBouncer before 1.21, or without
+ * `max_prepared_statements`) named statements do not survive between transactions.
+ *
+ * PostgreSQL keeps a prepared statement for the session; its plan is rebuilt by itself after a
+ * schema change; custom plans for the first five executions, then the generic plan when it costs
+ * no more. A session that lost its statements (error 26000) prepares them again. The statements
+ * are a fixed few per SQL text (a collection page has one per sort, filter set and scope), so they
+ * are never deallocated.
  */
 const preparedBy = new WeakMap<object, Map<string, Promise<void>>>();
 
@@ -33,15 +44,83 @@ export const numberedPlaceholders = (sql: string) => {
   return sql.replace(/\?/g, () => `$${++n}`);
 };
 
-export async function executePrepared<T>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<T> {
+/** The `pg` pool behind a PostgreSQL connection of MikroORM's (one per database opened), once the driver made it. */
+const poolBy = new WeakMap<object, () => pg.Pool | undefined>();
+
+/** Lets `executePrepared` send named statements through the pool of `em`'s connection (`pool()`: undefined until it exists). */
+export function registerPool(em: EntityManager, pool: () => pg.Pool | undefined): void {
+  poolBy.set(em.getConnection(), pool);
+}
+
+/** `name`d statement `sql` on a connection of `pool`: prepared there at its first use (`pg` remembers it per connection). */
+async function executeNamed<T>(pool: pg.Pool, name: string, sql: string, params: readonly unknown[]): Promise<T> {
+  const client = await pool.connect();
+  try {
+    return (await client.query({ name, text: numberedPlaceholders(sql), values: [...params] })).rows as T;
+  } finally {
+    client.release();
+  }
+}
+
+const statementName = (sql: string) => `sf_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+
+/** A value written into a statement's text as SQL does (standard strings): numbers and strings without a backslash or NUL only. */
+function literal(value: unknown): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
+  if (typeof value === 'string' && !/[\\\0]/.test(value)) return `'${value.replace(/'/g, "''")}'`;
+  return null;
+}
+
+/**
+ * PGlite: `execute name(values)` on the generic plan, in one call: `SET LOCAL` lasts until the end of
+ * the implicit transaction of that one multi-statement message, so the session's own setting is
+ * back whatever happens (an error included). Null when a value cannot be written as a literal.
+ */
+async function executeGeneric<T>(conn: object, name: string, params: readonly unknown[]): Promise<T | null> {
+  const values = params.map(literal);
+  if (values.some((v) => v === null)) return null;
+  const pglite = await (conn as { getNativeClient(): Promise<PGlite> }).getNativeClient();
+  const results = await pglite.exec(
+    `set local plan_cache_mode = force_generic_plan; execute ${name}${values.length ? `(${values.join(', ')})` : ''}`,
+  );
+  return (results[1]?.rows ?? []) as T;
+}
+
+/**
+ * The two ways a prepared statement leaves the process besides the ORM's `execute`, as one object
+ * so that tests can watch every statement a page sends (tests/helpers/statements.ts).
+ */
+export const preparedSends = { named: executeNamed, generic: executeGeneric };
+
+export type PreparedOptions = {
+  /**
+   * Always the generic plan (PGlite): for a statement whose plan its text fixes whatever the values.
+   * The search's matches are a materialized CTE over products_search_idx, so its plan is the same
+   * for every term, but PostgreSQL kept planning it anew at every execution (a term's own estimate,
+   * 40 rows, always looks cheaper than the generic plan's 500), 0.7 ms of each search's 2.4-2.6 on
+   * 100,000 products; on the generic plan 1.7-2.2 ms (2026-11-30).
+   */
+  genericPlan?: boolean;
+};
+
+export async function executePrepared<T>(
+  em: EntityManager,
+  sql: string,
+  params: readonly unknown[],
+  { genericPlan = false }: PreparedOptions = {},
+): Promise<T> {
   const conn = em.getConnection();
-  if (!(em.getDriver() instanceof PgliteDriver)) return conn.execute<T>(sql, [...params]);
+  if (!(em.getDriver() instanceof PgliteDriver)) {
+    const pool = poolBy.get(conn)?.();
+    if (pool && !em.isInTransaction()) return preparedSends.named<T>(pool, statementName(sql), sql, params);
+    return conn.execute<T>(sql, [...params]);
+  }
   let prepared = preparedBy.get(conn);
   if (!prepared) {
     prepared = new Map();
     preparedBy.set(conn, prepared);
   }
-  const name = `sf_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+  const name = statementName(sql);
   const execute = `execute ${name}${params.length ? `(${params.map(() => '?').join(', ')})` : ''}`;
   const prepare = () => {
     const done = conn.execute(`prepare ${name} as ${numberedPlaceholders(sql)}`).then(
@@ -55,13 +134,16 @@ export async function executePrepared<T>(em: EntityManager, sql: string, params:
     prepared.set(name, done);
     return done;
   };
+  // Inside the ORM's transaction its connection is the one to use (PGlite's own calls wait for the transaction's end).
+  const run = async () =>
+    (genericPlan && !em.isInTransaction() ? await preparedSends.generic<T>(conn, name, params) : null) ?? conn.execute<T>(execute, [...params]);
   await (prepared.get(name) ?? prepare());
   try {
-    return await conn.execute<T>(execute, [...params]);
+    return await run();
   } catch (e) {
     if (codeOf(e) !== UNKNOWN_PREPARED) throw e;
     prepared.delete(name);
     await prepare();
-    return conn.execute<T>(execute, [...params]);
+    return run();
   }
 }

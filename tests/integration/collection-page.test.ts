@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionSearch, parseCollectionSearch } from '../../client/storefront/collection/collection-search.ts';
 import { createCaller } from '../../server/trpc/router.ts';
 import type { CollectionPageDto } from '../../shared/catalog.ts';
@@ -6,7 +6,7 @@ import { FEATURED_SLUG } from '../../shared/catalog-paths.ts';
 import { LIMITS } from '../../shared/limits.ts';
 import { contextFor } from '../helpers/context.ts';
 import { insertCollection } from '../helpers/fixtures.ts';
-import { statementsSeen } from '../helpers/statements.ts';
+import { watchStatements } from '../helpers/statements.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 type Row = { id: number; title: string; price: number; old_price: number | null; position: number; created: number };
@@ -185,18 +185,17 @@ describe('catalog.collectionPage: which collections', () => {
     const [roupas] = await conn.execute<{ id: number }[]>("select id from collections where slug = 'roupas'");
     await conn.execute("insert into slug_history (kind, slug, collection_id) values ('collection', 'roupas-velhas', ?)", [roupas?.id]);
     await conn.execute("insert into products (title, slug, price) values ('Destaque', 'destaque-1', 12.5)");
-    const spy = vi.spyOn(conn, 'execute');
+    const statements = watchStatements(t.db);
     // The statements over the catalogue (this caller has no shared settings row: it reads settings too).
-    const catalogue = async () =>
-      (await statementsSeen(t.db, spy.mock.calls)).filter((sql) => /\b(products|collections|slug_history)\b/.test(sql)).length;
+    const catalogue = async () => (await statements.seen()).filter((sql) => /\b(products|collections|slug_history)\b/.test(sql)).length;
     try {
       const live = await page({ sort: 'preco-desc', max: 100 });
       expect(await catalogue()).toBe(1);
-      spy.mockClear();
+      statements.clear();
       const featured = await caller().catalog.collectionPage({ slug: FEATURED_SLUG } as never);
       expect(await catalogue()).toBe(1);
       expect(featured).toMatchObject({ total: 1, products: [{ title: 'Destaque' }], price_range: { min: '12.50', max: '12.50' } });
-      spy.mockClear();
+      statements.clear();
       const old = await caller().catalog.collectionPage({ slug: 'roupas-velhas', sort: 'preco-desc', max: 100 } as never);
       expect(await catalogue()).toBe(3); // the slug, its history, the page
       // The same page as by its current slug, which it names (the client moves there).
@@ -204,7 +203,7 @@ describe('catalog.collectionPage: which collections', () => {
       // Cards carry no description (only the product page shows it).
       expect(live.products[0]).not.toHaveProperty('description');
     } finally {
-      spy.mockRestore();
+      statements.restore();
       await conn.execute("delete from slug_history where slug = 'roupas-velhas'");
       await conn.execute("delete from products where slug = 'destaque-1'");
     }

@@ -292,14 +292,27 @@ describe.skipIf(!!TEST_DATABASE_URL)('the server runs the passes when idle', () 
 });
 
 describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL', () => {
-  it('maintains nothing itself: the server runs its own autovacuum', async () => {
+  it("does autovacuum's work when the server runs none, and nothing when it does", async () => {
     const { db, dispose } = await openTestDatabase();
     try {
-      await db
-        .fork()
-        .getConnection()
-        .execute("insert into products (title, slug, price) select 'P' || i, 'p-' || i, 1 from generate_series(1, 2000) i");
-      expect(await db.maintain()).toEqual([]);
+      const conn = db.fork().getConnection();
+      await conn.execute("insert into products (title, slug, price) select 'P' || i, 'p-' || i, 1 from generate_series(1, 2000) i");
+      const [server] = await conn.execute<{ on: boolean }[]>(
+        "select current_setting('autovacuum') = 'on' and current_setting('track_counts') = 'on' as on",
+      );
+      const done = await db.maintain();
+      if (server?.on) {
+        expect(done).toEqual([]);
+        return;
+      }
+      // This machine's PostgreSQL runs without autovacuum: the shop vacuumed and analyzed the table.
+      expect(done).toContainEqual(expect.objectContaining({ table: 'products', vacuum: true, analyze: true }));
+      const [table] = await conn.execute<{ pages: number; visible: number; tuples: number }[]>(
+        "select relpages as pages, relallvisible as visible, reltuples::int as tuples from pg_class where oid = 'products'::regclass",
+      );
+      expect(table?.tuples).toBe(2000);
+      expect(table?.pages).toBeGreaterThan(0);
+      expect(table?.visible).toBe(table?.pages);
     } finally {
       await dispose();
     }

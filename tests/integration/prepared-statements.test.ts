@@ -64,9 +64,67 @@ describe('storefront statements prepared on the embedded database', () => {
     expect(await prepared()).toHaveLength(1);
   });
 
-  it.skipIf(!TEST_DATABASE_URL)('PostgreSQL: statements go as they are (each pooled connection would need its own)', async () => {
-    await executePrepared(t.db.fork(), SQL, ['10', 1]);
-    expect(await prepared()).toEqual([]);
+  it.skipIf(!TEST_DATABASE_URL)('PostgreSQL: a named statement with its values bound, prepared once on its connection', async () => {
+    const sql = `${SQL} offset 1`;
+    for (const params of [
+      ['10', 2],
+      ['20', 5],
+    ] as const) {
+      expect(await executePrepared(t.db.fork(), sql, params)).toEqual(
+        await t.db
+          .fork()
+          .getConnection()
+          .execute(sql, [...params]),
+      );
+    }
+    // Read on a pooled connection the way the statements go: the pool hands out its idle connection, the one that prepared it.
+    const seen = await executePrepared<{ statement: string; from_sql: boolean }[]>(
+      t.db.fork(),
+      "select statement, from_sql from pg_prepared_statements where name like 'sf\\_%' and ? = 1",
+      [1],
+    );
+    expect(seen).toContainEqual({ statement: numberedPlaceholders(sql), from_sql: false });
+    // Inside a transaction the statement goes through the transaction's connection, as it is.
+    await t.db.fork().transactional(async (em) => {
+      expect(await executePrepared(em, sql, ['40', 5])).toEqual([{ title: 'Produto 5', price: '50.00' }]);
+    });
+  });
+
+  it.skipIf(!!TEST_DATABASE_URL)('PGlite: the generic plan when asked, the session left as it was, an error included', async () => {
+    const sql = `${SQL} offset 2`;
+    const mode = async () => (await t.db.fork().getConnection().execute<{ plan_cache_mode: string }[]>('show plan_cache_mode'))[0];
+    const generic = async () =>
+      (
+        await t.db
+          .fork()
+          .getConnection()
+          .execute<{ n: number }[]>("select coalesce(sum(generic_plans), 0)::int as n from pg_prepared_statements where name like 'sf\\_%'")
+      )[0]?.n ?? 0;
+    const before = await generic();
+    for (const params of [
+      ['10', 4],
+      ["1'0", 2],
+    ] as const) {
+      const bound = await t.db
+        .fork()
+        .getConnection()
+        .execute(sql, [...params])
+        .catch((e: Error) => e.message);
+      const answer = await executePrepared(t.db.fork(), sql, params, { genericPlan: true }).catch((e: Error) => e.message);
+      expect(answer).toEqual(bound);
+    }
+    expect(await executePrepared(t.db.fork(), sql, ['10', 4], { genericPlan: true })).toEqual([
+      { title: 'Produto 3', price: '30.00' },
+      { title: 'Produto 4', price: '40.00' },
+      { title: 'Produto 5', price: '50.00' },
+    ]);
+    expect(await generic()).toBeGreaterThan(before);
+    expect(await mode()).toEqual({ plan_cache_mode: 'auto' });
+    // Failing during its execution (division by zero), the statement's setting ends with it.
+    await expect(executePrepared(t.db.fork(), 'select 1 / (? - 1) as x', [1], { genericPlan: true })).rejects.toThrow(/division by zero/);
+    expect(await mode()).toEqual({ plan_cache_mode: 'auto' });
+    // A value that cannot be written as a literal goes bound, as without the option.
+    expect(await executePrepared(t.db.fork(), 'select ?::text as x', ['a\\b'], { genericPlan: true })).toEqual([{ x: 'a\\b' }]);
   });
 
   it('a statement the database refuses is an error, not a retry', async () => {

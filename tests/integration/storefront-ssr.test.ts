@@ -3,7 +3,7 @@ import { uploadsDirOf } from '../../server/config.ts';
 import { settledSharedRead } from '../../server/public-cache/shared-reads.ts';
 import type { HomeDto } from '../../shared/catalog.ts';
 import { seedDemo } from '../../src/demo/seed.ts';
-import { statementsSeen } from '../helpers/statements.ts';
+import { watchStatements } from '../helpers/statements.ts';
 import { createTestApp, loginCookie, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -37,11 +37,11 @@ describe('server-rendered storefront', () => {
     await t.app.inject({ method: 'GET', url: '/' });
     const section = home.sections[0];
     expect(section).toBeDefined();
-    const spy = vi.spyOn(t.db.fork().getConnection(), 'execute');
+    const statements = watchStatements(t.db);
     try {
       const res = await t.app.inject({ method: 'GET', url: `/colecao/${section?.collection.slug}?ordem=preco-desc&max=9999` });
       expect(res.statusCode).toBe(200);
-      expect(await statementsSeen(t.db, spy.mock.calls)).toHaveLength(1);
+      expect(await statements.seen()).toHaveLength(1);
       const page = (
         state(res.body).queries as { queryKey: unknown[]; state: { data: { pages: { products: { title: string; price: string }[] }[] } } }[]
       ).find((q) => JSON.stringify(q.queryKey[0]) === '["catalog","collectionPage"]');
@@ -50,7 +50,7 @@ describe('server-rendered storefront', () => {
       expect(prices).toEqual([...prices].sort((a, b) => b - a));
       for (const p of page?.state.data.pages[0]?.products ?? []) expect(res.body).toContain(esc(p.title));
     } finally {
-      spy.mockRestore();
+      statements.restore();
     }
   });
 
@@ -64,11 +64,11 @@ describe('server-rendered storefront', () => {
       );
     const { slug, n } = reviewed[0] ?? { slug: '', n: 0 };
     expect(n).toBeGreaterThan(0);
-    const spy = vi.spyOn(t.db.fork().getConnection(), 'execute');
+    const statements = watchStatements(t.db);
     try {
       const res = await t.app.inject({ method: 'GET', url: `/produto/${slug}` });
       expect(res.statusCode).toBe(200);
-      expect(await statementsSeen(t.db, spy.mock.calls)).toEqual([expect.stringMatching(/from products p where p\.slug = (\?|\$1)/)]);
+      expect(await statements.seen()).toEqual([expect.stringMatching(/from products p where p\.slug = (\?|\$1)/)]);
       const reviews = (state(res.body).queries as { queryKey: unknown[]; state: { data: { reviews: unknown[] } } }[]).find(
         (q) => JSON.stringify(q.queryKey[0]) === '["reviews","list"]',
       );
@@ -80,7 +80,7 @@ describe('server-rendered storefront', () => {
       const average = res.body.match(/<strong[^>]*>(\d,\d)<\/strong>/)?.[1];
       expect(spoken).toContain(average?.endsWith(',0') ? average.slice(0, 1) : average);
     } finally {
-      spy.mockRestore();
+      statements.restore();
     }
   });
 
@@ -91,12 +91,12 @@ describe('server-rendered storefront', () => {
     for (const read of ['settings.get', 'content.layout', 'catalog.collections'])
       expect(settledSharedRead(t.app.publicCache, read)).toBeDefined();
     const memo = vi.spyOn(t.app.publicCache, 'taggedMemo');
-    const execute = vi.spyOn(t.db.fork().getConnection(), 'execute');
+    const statements = watchStatements(t.db);
     try {
       const res = await t.app.inject({ method: 'GET', url: `/produto/${product?.slug}` });
       expect(res.statusCode).toBe(200);
       // Rendered now (not answered from the page cache): its one statement ran.
-      expect(await statementsSeen(t.db, execute.mock.calls)).toEqual([expect.stringMatching(/from products p where p\.slug = (\?|\$1)/)]);
+      expect(await statements.seen()).toEqual([expect.stringMatching(/from products p where p\.slug = (\?|\$1)/)]);
       // A shared read asked for through tRPC goes through its memo (public-cache/shared-reads.ts); seeded, none does.
       const asked = memo.mock.calls.map((c) => String(c[0]).replace('\u0000', ' '));
       expect(asked.filter((name) => /settings\.get|content\.layout|catalog\.collections/.test(name))).toEqual([]);
@@ -106,7 +106,7 @@ describe('server-rendered storefront', () => {
       expect(keys).toEqual(expect.arrayContaining(['["settings","get"]', '["content","layout"]', '["catalog","collections"]']));
     } finally {
       memo.mockRestore();
-      execute.mockRestore();
+      statements.restore();
     }
   });
 
