@@ -6,8 +6,9 @@
  * to its answer on screen (the search's debounce included). Chromium: CHROME_PATH or Debian's.
  *
  * Chromium runs on every core, as an owner's browser runs on their own machine, while the shop
- * stays pinned to its core (idle by then): launched from the bench as it is pinned, the browser,
- * renderer and GPU processes and Playwright's driver shared the load generator's one core.
+ * stays pinned to its core (answering only the screen's own requests by then, so the browser may
+ * share that core with it too): launched from the bench as it is pinned, the browser, renderer
+ * and GPU processes and Playwright's driver shared the load generator's one core.
  * Measured 2026-11-30 on the 20,000-product shop, PostgreSQL: a keystroke 353-398 ms pinned
  * against 212-234 ms unpinned (the bench's 'Lighthouse' part unpins for the same reason).
  */

@@ -38,7 +38,10 @@ export const dbMaintenancePlugin = fp(
 
     const pass = async () => {
       try {
-        for (const done of await app.db.maintain(closing.signal)) app.log.info(done, maintained);
+        for (const done of await app.db.maintain(closing.signal)) {
+          if (done.error) app.log.warn(done, `${maintained}: a table failed`);
+          else app.log.info(done, maintained);
+        }
       } catch (err) {
         app.log.warn({ err }, `${app.db.kind === 'postgresql' ? 'database' : 'embedded database'} maintenance failed`);
       }

@@ -19,16 +19,18 @@ import type pg from 'pg';
  * ms to plan and 1.8-3.1 ms to run (20,000 products, 2026-11-30), on the database's CPU, which
  * the shop's pages wait for. There the statement goes to `pg` as a named statement with its
  * values bound (`registerPool`, from src/db/database.ts): `pg` prepares it once on each pooled
- * connection and executes it by name after that. Not inside a transaction (the entity manager's
- * connection is the transaction's): the storefront's reads never are, and anything else goes as
- * before. Behind a pooler in transaction mode (PgBouncer before 1.21, or without
- * `max_prepared_statements`) named statements do not survive between transactions.
+ * connection and executes it by name after that. `pg` remembers what it prepared on a connection
+ * and never prepares it there again, so a connection whose server session lost it (DEALLOCATE, a
+ * pooler in transaction mode: error 26000) or whose plan no longer fits (another instance's
+ * migration changed a column's type: 0A000) is closed, and the statement goes unnamed that once.
+ * Inside an ORM transaction a statement goes through the transaction's connection, as it is. The
+ * values are bound by `pg`, not written by MikroORM: plain numbers and strings (no arrays for
+ * `in (?)`, no dates; an untyped `? is null` needs a cast), as the callers send.
  *
- * PostgreSQL keeps a prepared statement for the session; its plan is rebuilt by itself after a
- * schema change; custom plans for the first five executions, then the generic plan when it costs
- * no more. A session that lost its statements (error 26000) prepares them again. The statements
- * are a fixed few per SQL text (a collection page has one per sort, filter set and scope), so they
- * are never deallocated.
+ * On PGlite, a prepared statement keeps its plan until a schema change; custom plans for the
+ * first five executions, then the generic plan when it costs no more. A session that lost its
+ * statements (error 26000) prepares them again. The statements are a fixed few per SQL text (a
+ * collection page has one per sort, filter set and scope), so they are never deallocated.
  */
 const preparedBy = new WeakMap<object, Map<string, Promise<void>>>();
 
@@ -52,13 +54,25 @@ export function registerPool(em: EntityManager, pool: () => pg.Pool | undefined)
   poolBy.set(em.getConnection(), pool);
 }
 
-/** `name`d statement `sql` on a connection of `pool`: prepared there at its first use (`pg` remembers it per connection). */
-async function executeNamed<T>(pool: pg.Pool, name: string, sql: string, params: readonly unknown[]): Promise<T> {
+/** What makes a named statement unusable on its connection (see above): the connection is closed, the statement goes unnamed. */
+const STALE_NAMED = new Set([UNKNOWN_PREPARED, DUPLICATE_PREPARED, '0A000']);
+
+/**
+ * `name`d statement `sql` on a connection of `pool`: prepared there at its first use (`pg`
+ * remembers it per connection). Null when that connection cannot run it (STALE_NAMED), which the
+ * pool then closes.
+ */
+async function executeNamed<T>(pool: pg.Pool, name: string, sql: string, params: readonly unknown[]): Promise<T | null> {
   const client = await pool.connect();
+  let stale: Error | undefined;
   try {
     return (await client.query({ name, text: numberedPlaceholders(sql), values: [...params] })).rows as T;
+  } catch (e) {
+    if (!STALE_NAMED.has(codeOf(e) ?? '')) throw e;
+    stale = e as Error;
+    return null;
   } finally {
-    client.release();
+    client.release(stale);
   }
 }
 
@@ -110,10 +124,12 @@ export async function executePrepared<T>(
   { genericPlan = false }: PreparedOptions = {},
 ): Promise<T> {
   const conn = em.getConnection();
+  const tx = em.getTransactionContext();
   if (!(em.getDriver() instanceof PgliteDriver)) {
-    const pool = poolBy.get(conn)?.();
-    if (pool && !em.isInTransaction()) return preparedSends.named<T>(pool, statementName(sql), sql, params);
-    return conn.execute<T>(sql, [...params]);
+    const pool = tx ? undefined : poolBy.get(conn)?.();
+    return (
+      (pool ? await preparedSends.named<T>(pool, statementName(sql), sql, params) : null) ?? conn.execute<T>(sql, [...params], 'all', tx)
+    );
   }
   let prepared = preparedBy.get(conn);
   if (!prepared) {
@@ -123,7 +139,7 @@ export async function executePrepared<T>(
   const name = statementName(sql);
   const execute = `execute ${name}${params.length ? `(${params.map(() => '?').join(', ')})` : ''}`;
   const prepare = () => {
-    const done = conn.execute(`prepare ${name} as ${numberedPlaceholders(sql)}`).then(
+    const done = conn.execute(`prepare ${name} as ${numberedPlaceholders(sql)}`, [], 'all', tx).then(
       () => undefined,
       (e: unknown) => {
         if (codeOf(e) === DUPLICATE_PREPARED) return;
@@ -134,9 +150,10 @@ export async function executePrepared<T>(
     prepared.set(name, done);
     return done;
   };
-  // Inside the ORM's transaction its connection is the one to use (PGlite's own calls wait for the transaction's end).
+  // Inside an ORM transaction its connection is the one to use. Outside one, every statement waits
+  // for an open transaction to end (PGlite is one session), this one's own call as the ORM's.
   const run = async () =>
-    (genericPlan && !em.isInTransaction() ? await preparedSends.generic<T>(conn, name, params) : null) ?? conn.execute<T>(execute, [...params]);
+    (genericPlan && !tx ? await preparedSends.generic<T>(conn, name, params) : null) ?? conn.execute<T>(execute, [...params], 'all', tx);
   await (prepared.get(name) ?? prepare());
   try {
     return await run();

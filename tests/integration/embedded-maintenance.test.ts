@@ -4,7 +4,7 @@ import type { AppConfig } from '../../server/config.ts';
 import { loadConfig } from '../../server/config.ts';
 import { dbMaintenancePlugin } from '../../server/plugins/db-maintenance.ts';
 import { type Database, openDatabase } from '../../src/db/database.ts';
-import { type TableStats, THRESHOLDS, workFor } from '../../src/db/embedded-maintenance.ts';
+import { maintainTables, type TableStats, THRESHOLDS, workFor } from '../../src/db/embedded-maintenance.ts';
 import { TEST_DATABASE_URL } from '../helpers/pg.ts';
 import { openTestDatabase } from '../helpers/test-app.ts';
 
@@ -69,6 +69,25 @@ describe("the embedded database's autovacuum rules", () => {
       analyze: false,
     });
     expect(workFor(stats({ mxidAge: THRESHOLDS.multixactFreezeMaxAge + 1 }), false)?.vacuum).toBe(true);
+  });
+
+  it('a command that fails is reported and the pass goes on with the next table; a locked table is skipped, not waited for', async () => {
+    const tables = [stats({ table: 'a', dead: 10_000 }), stats({ table: 'b', dead: 10_000, modified: 10_000 })];
+    const sent: string[] = [];
+    const sql = {
+      query: async <T>() => tables as T[],
+      exec: async (command: string) => {
+        sent.push(command);
+        if (command.includes('"a"')) throw new Error('permission denied');
+      },
+    };
+    const done = await maintainTables(sql, false);
+    expect(sent).toEqual(['vacuum (skip_locked) "a"', 'vacuum (skip_locked, analyze) "b"']);
+    expect(done).toEqual([
+      expect.objectContaining({ table: 'a', vacuum: true, error: 'permission denied' }),
+      expect.objectContaining({ table: 'b', vacuum: true, analyze: true }),
+    ]);
+    expect(done[1]).not.toHaveProperty('error');
   });
 
   it('a table never vacuumed nor analyzed (reltuples -1) counts as empty', () => {

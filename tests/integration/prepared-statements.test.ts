@@ -1,5 +1,6 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executePrepared, numberedPlaceholders } from '../../src/db/prepared-statements.ts';
+import { executePrepared, numberedPlaceholders, preparedSends } from '../../src/db/prepared-statements.ts';
 import { insertCollection } from '../helpers/fixtures.ts';
 import { TEST_DATABASE_URL } from '../helpers/pg.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -84,10 +85,41 @@ describe('storefront statements prepared on the embedded database', () => {
       [1],
     );
     expect(seen).toContainEqual({ statement: numberedPlaceholders(sql), from_sql: false });
-    // Inside a transaction the statement goes through the transaction's connection, as it is.
-    await t.db.fork().transactional(async (em) => {
-      expect(await executePrepared(em, sql, ['40', 5])).toEqual([{ title: 'Produto 5', price: '50.00' }]);
-    });
+  });
+
+  it.skipIf(!TEST_DATABASE_URL)(
+    'PostgreSQL: a connection that lost its named statement is closed, and the statement goes unnamed',
+    async () => {
+      const pool = new pg.Pool({ connectionString: (t.db.changes as { url: string }).url, max: 1 });
+      try {
+        const sql = `${SQL} offset 3`;
+        expect(await preparedSends.named(pool, 'sf_lost', sql, ['10', 5])).toHaveLength(2);
+        const first = await pool.query('select pg_backend_pid() as pid');
+        await pool.query('deallocate all');
+        // `pg` still holds it prepared on that connection: the server answers 26000, the connection goes.
+        expect(await preparedSends.named(pool, 'sf_lost', sql, ['10', 5])).toBeNull();
+        const after = await pool.query('select pg_backend_pid() as pid');
+        expect(after.rows[0].pid).not.toBe(first.rows[0].pid);
+        expect(await preparedSends.named(pool, 'sf_lost', sql, ['10', 5])).toHaveLength(2);
+      } finally {
+        await pool.end();
+      }
+    },
+  );
+
+  it("inside a transaction a statement goes through the transaction's connection and sees its writes", async () => {
+    const rollback = new Error('rollback');
+    await expect(
+      t.db.fork().transactional(async (em) => {
+        await em
+          .getConnection()
+          .execute("insert into products (title, slug, price) values ('No meio', 'no-meio', 99.5)", [], 'all', em.getTransactionContext());
+        expect(await executePrepared(em, SQL, ['99', 5])).toEqual([{ title: 'No meio', price: '99.50' }]);
+        expect(await executePrepared(em, SQL, ['99', 5], { genericPlan: true })).toEqual([{ title: 'No meio', price: '99.50' }]);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(await executePrepared(t.db.fork(), SQL, ['99', 5])).toEqual([]);
   });
 
   it.skipIf(!!TEST_DATABASE_URL)('PGlite: the generic plan when asked, the session left as it was, an error included', async () => {
