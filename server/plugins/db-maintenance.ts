@@ -26,8 +26,11 @@ export const MAINTENANCE_TIMING: MaintenanceTiming = { checkEveryMs: 5_000, gapM
 export const dbMaintenancePlugin = fp(
   async (app: FastifyInstance, opts: Partial<MaintenanceTiming>) => {
     if (!app.config.embeddedMaintenance) return;
-    const maintained =
-      app.db.kind === 'postgresql' ? 'database maintained (the PostgreSQL server runs no autovacuum)' : 'embedded database maintained';
+    // What the log calls a pass: the embedded database's, or a PostgreSQL server's that runs no autovacuum.
+    const [maintained, failed] =
+      app.db.kind === 'postgresql'
+        ? ['database maintained (the PostgreSQL server runs no autovacuum)', 'database maintenance failed']
+        : ['embedded database maintained', 'embedded database maintenance failed'];
     const timing = { ...MAINTENANCE_TIMING, ...opts };
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> | null = null;
@@ -43,7 +46,7 @@ export const dbMaintenancePlugin = fp(
           else app.log.info(done, maintained);
         }
       } catch (err) {
-        app.log.warn({ err }, `${app.db.kind === 'postgresql' ? 'database' : 'embedded database'} maintenance failed`);
+        app.log.warn({ err }, failed);
       }
     };
     const check = () => {

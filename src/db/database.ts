@@ -178,6 +178,17 @@ export async function openDatabase(
           notify: async (payload) => void (await orm.em.getConnection('write').execute('select pg_notify(?, ?)', [channel, payload])),
         }
       : { kind: 'embedded', channel, listen: async (onPayload) => (await native()).listen(channel, onPayload) };
+  // How a maintenance pass reaches the tables: the pool on a server, PGlite itself when embedded (embedded-maintenance.ts).
+  const maintenanceSql: MaintenanceSql =
+    target.kind === 'postgresql'
+      ? {
+          query: <T>(text: string) => orm.em.fork().getConnection().execute<T[]>(text),
+          exec: async (text) => void (await orm.em.fork().getConnection().execute(text)),
+        }
+      : {
+          query: async <T>(text: string) => (await (await native()).query<T>(text)).rows,
+          exec: async (text) => void (await (await native()).exec(text)),
+        };
   let maintained = false;
   return {
     kind: target.kind,
@@ -195,18 +206,8 @@ export async function openDatabase(
       return (await native()).dumpDataDir('gzip');
     },
     async maintain(signal) {
-      const sql: MaintenanceSql =
-        target.kind === 'postgresql'
-          ? {
-              query: <T>(text: string) => orm.em.fork().getConnection().execute<T[]>(text),
-              exec: async (text) => void (await orm.em.fork().getConnection().execute(text)),
-            }
-          : {
-              query: async <T>(text: string) => (await (await native()).query<T>(text)).rows,
-              exec: async (text) => void (await (await native()).exec(text)),
-            };
-      if (target.kind === 'postgresql' && (await serverRunsAutovacuum(sql))) return [];
-      const done = await maintainTables(sql, !maintained, signal);
+      if (target.kind === 'postgresql' && (await serverRunsAutovacuum(maintenanceSql))) return [];
+      const done = await maintainTables(maintenanceSql, !maintained, signal);
       maintained = true;
       return done;
     },
