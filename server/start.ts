@@ -3,6 +3,7 @@ import pino from 'pino';
 import { DataDirInUseError } from '../src/db/data-dir-lock.ts';
 import { buildApp } from './app.ts';
 import { prepareDatabase } from './boot.ts';
+import { describeCompileCache, keepCompiledCode } from './compile-cache.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { installGracefulShutdown } from './shutdown.ts';
 import { originFollowsForwardedHeaders } from './ssr/public-url.ts';
@@ -10,8 +11,13 @@ import { originFollowsForwardedHeaders } from './ssr/public-url.ts';
 /** The longest a logged line waits in the batch before it is written. */
 const LOG_FLUSH_MS = 1000;
 
-/** The server: configuration, database, HTTP listener, graceful shutdown. Imported by server/main.ts only. */
-async function main(): Promise<void> {
+export type StartOptions = {
+  /** What turning Node's module compile cache on answered (server/main.ts), for the log. */
+  compileCache?: Parameters<typeof describeCompileCache>[0];
+};
+
+/** The server: configuration, database, HTTP listener, graceful shutdown. Called by server/main.ts only. */
+async function main({ compileCache }: StartOptions): Promise<void> {
   const config = loadConfig();
   // Logs are written asynchronously and in batches: a request never waits for stdout, and under
   // load the access log (one line per request) goes out 4 KB at a time instead of one write per
@@ -41,13 +47,19 @@ async function main(): Promise<void> {
     process.exit(code);
   });
   await app.listen({ port: config.port, host: config.host });
+  if (compileCache) {
+    const { level, msg } = describeCompileCache(compileCache);
+    app.log[level](msg);
+    keepCompiledCode();
+  }
 }
 
-main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirInUseError) {
-    console.error(`\n${err.message}\n`);
-  } else {
-    console.error('Failed to start:', err);
-  }
-  process.exit(1);
-});
+export const start = (opts: StartOptions = {}) =>
+  main(opts).catch((err) => {
+    if (err instanceof ConfigError || err instanceof DataDirInUseError) {
+      console.error(`\n${err.message}\n`);
+    } else {
+      console.error('Failed to start:', err);
+    }
+    process.exit(1);
+  });

@@ -20,4 +20,5 @@ process.on('message', async (message: { id: number; command: string }) => {
   process.send?.({ id: message.id, done: true });
 });
 
-await import('../../server/start.ts');
+const { start } = await import('../../server/start.ts');
+await start();

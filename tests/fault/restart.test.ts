@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { SERVER_ENTRY } from '../../src/runtime-files.ts';
 import { freePort } from '../helpers/free-port.ts';
@@ -86,6 +88,48 @@ describe('interactive stop and restart', () => {
       assert.equal((await fetch(`${second.url}/readyz`)).status, 200);
     } finally {
       await second.stop();
+    }
+  });
+});
+
+describe('the module compile cache', () => {
+  it('a start writes the compiled code of its modules and the next start reads it', { skip: onPostgres }, async () => {
+    const store = await createStore();
+    stores.push(store);
+    const dir = mkdtempSync(join(tmpdir(), 'shop-compile-cache-'));
+    try {
+      const env = { NODE_COMPILE_CACHE: dir, LOG_LEVEL: 'info' };
+      const first = await startShop(store, env);
+      try {
+        // The line comes once the server listens, the cache written just after it (logs go out within a second).
+        for (let i = 0; i < 50 && !first.output().includes('module compile cache in'); i++) await sleep(100);
+        assert.match(first.output(), new RegExp(`"msg":"module compile cache in ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      } finally {
+        assert.equal(await first.stop(), 0, first.output());
+      }
+      const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+      assert.ok(files.length > 100, `${files.length} files in the compile cache`);
+      // Node says, per module, that the code it found was accepted (its debug output, on stderr).
+      const second = await startShop(store, { ...env, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' });
+      try {
+        assert.match(second.output(), /V8 code cache for ESM file:\/\/\S+\/dist\/app\/server\/app\.js was accepted/);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('NODE_DISABLE_COMPILE_CACHE=1 turns it off, and the log says so', { skip: onPostgres }, async () => {
+    const store = await createStore();
+    stores.push(store);
+    const shop = await startShop(store, { NODE_DISABLE_COMPILE_CACHE: '1', LOG_LEVEL: 'info' });
+    try {
+      for (let i = 0; i < 50 && !shop.output().includes('module compile cache'); i++) await sleep(100);
+      assert.match(shop.output(), /"msg":"module compile cache off \(NODE_DISABLE_COMPILE_CACHE\)"/);
+    } finally {
+      await shop.stop();
     }
   });
 });
