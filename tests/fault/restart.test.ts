@@ -98,7 +98,8 @@ describe('the module compile cache', () => {
     stores.push(store);
     const dir = mkdtempSync(join(tmpdir(), 'shop-compile-cache-'));
     try {
-      const env = { NODE_COMPILE_CACHE: dir, LOG_LEVEL: 'info' };
+      // No demo catalogue: what is measured is the server's modules, not the seed.
+      const env = { NODE_COMPILE_CACHE: dir, LOG_LEVEL: 'info', SEED_DEMO: 'false' };
       const first = await startShop(store, env);
       try {
         // The line comes once the server listens, the cache written just after it (logs go out within a second).
@@ -124,7 +125,7 @@ describe('the module compile cache', () => {
   it('NODE_DISABLE_COMPILE_CACHE=1 turns it off, and the log says so', { skip: onPostgres }, async () => {
     const store = await createStore();
     stores.push(store);
-    const shop = await startShop(store, { NODE_DISABLE_COMPILE_CACHE: '1', LOG_LEVEL: 'info' });
+    const shop = await startShop(store, { NODE_DISABLE_COMPILE_CACHE: '1', LOG_LEVEL: 'info', SEED_DEMO: 'false' });
     try {
       for (let i = 0; i < 50 && !shop.output().includes('module compile cache'); i++) await sleep(100);
       assert.match(shop.output(), /"msg":"module compile cache off \(NODE_DISABLE_COMPILE_CACHE\)"/);
