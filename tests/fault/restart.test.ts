@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -119,6 +119,22 @@ describe('the module compile cache', () => {
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('by default it is a directory of the shop user alone, not the shared one Node would pick', { skip: onPostgres }, async () => {
+    const store = await createStore();
+    stores.push(store);
+    const env: Record<string, string> = { LOG_LEVEL: 'info', SEED_DEMO: 'false' };
+    const shop = await startShop(store, env);
+    try {
+      for (let i = 0; i < 50 && !shop.output().includes('module compile cache'); i++) await sleep(100);
+      const dir = shop.output().match(/"msg":"module compile cache in ([^"]+)"/)?.[1];
+      assert.ok(dir, shop.output());
+      assert.equal(dir, join(tmpdir(), `shop-node-compile-cache-${process.getuid?.()}`));
+      assert.equal(statSync(dir).mode & 0o777, 0o700);
+    } finally {
+      await shop.stop();
     }
   });
 
