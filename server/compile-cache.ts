@@ -28,7 +28,7 @@ export function enableModuleCompileCache(): CompileCacheResult {
   return enableCompileCache(dir);
 }
 
-type CompileCacheResult = ReturnType<typeof enableCompileCache>;
+export type CompileCacheResult = ReturnType<typeof enableCompileCache>;
 
 /**
  * `dir`, made for this user alone (mode 0700) when it does not exist; refused when it exists but is

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { DataDirInUseError } from '../src/db/data-dir-lock.ts';
 import { buildApp } from './app.ts';
 import { prepareDatabase } from './boot.ts';
-import { describeCompileCache, keepCompiledCode } from './compile-cache.ts';
+import { type CompileCacheResult, describeCompileCache, keepCompiledCode } from './compile-cache.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { installGracefulShutdown } from './shutdown.ts';
 import { originFollowsForwardedHeaders } from './ssr/public-url.ts';
@@ -13,7 +13,7 @@ const LOG_FLUSH_MS = 1000;
 
 export type StartOptions = {
   /** What turning Node's module compile cache on answered (server/main.ts), for the log. */
-  compileCache?: Parameters<typeof describeCompileCache>[0];
+  compileCache?: CompileCacheResult;
 };
 
 /** The server: configuration, database, HTTP listener, graceful shutdown. Called by server/main.ts only. */
