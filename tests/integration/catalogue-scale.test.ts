@@ -100,7 +100,7 @@ describe('list.php: the whole catalogue, streamed', () => {
       clearInterval(sampler);
     }
     // Built whole, two answers of 23,000 products killed a server whose heap is capped at 256 MB
-    // (src/process-settings.ts); streamed, the ten hold ten batches of 500 products. The heap
+    // (src/process-settings.ts); streamed, the ten hold ten batches of 100 products. The heap
     // sampled here is the test process's (the app, its clients and not yet collected garbage).
     expect(peak - before).toBeLessThan(256 * 1024 * 1024);
   });
