@@ -5,20 +5,20 @@ import { preparedSends } from '../../src/db/prepared-statements.ts';
 /**
  * Watches every statement `db` is sent from now on, as SQL: through the ORM's `Connection.execute`
  * and through the prepared statements' own ways (src/db/prepared-statements.ts: named statements
- * on PostgreSQL, the generic plan on PGlite). A prepared storefront statement's EXECUTE (PGlite)
+ * on PostgreSQL, one simple-protocol message on PGlite). A prepared storefront statement's EXECUTE (PGlite)
  * stands for the text it prepared ($1… for its parameters), and the PREPARE of a first execution is
  * left out (it is part of that execution).
  */
 export function watchStatements(db: Database) {
   const execute = vi.spyOn(db.fork().getConnection(), 'execute');
   const named = vi.spyOn(preparedSends, 'named');
-  const generic = vi.spyOn(preparedSends, 'generic');
+  const byText = vi.spyOn(preparedSends, 'text');
   return {
     async seen(): Promise<string[]> {
       const calls: [number, string][] = [
         ...execute.mock.calls.map((c, i): [number, string] => [execute.mock.invocationCallOrder[i] ?? 0, String(c[0])]),
         ...named.mock.calls.map((c, i): [number, string] => [named.mock.invocationCallOrder[i] ?? 0, c[2]]),
-        ...generic.mock.calls.map((c, i): [number, string] => [generic.mock.invocationCallOrder[i] ?? 0, `execute ${c[1]}`]),
+        ...byText.mock.calls.map((c, i): [number, string] => [byText.mock.invocationCallOrder[i] ?? 0, `execute ${c[1]}`]),
       ];
       calls.sort((a, b) => a[0] - b[0]);
       type Row = { name: string; statement: string };
@@ -38,12 +38,12 @@ export function watchStatements(db: Database) {
     clear() {
       execute.mockClear();
       named.mockClear();
-      generic.mockClear();
+      byText.mockClear();
     },
     restore() {
       execute.mockRestore();
       named.mockRestore();
-      generic.mockRestore();
+      byText.mockRestore();
     },
   };
 }
