@@ -78,7 +78,17 @@ async function executeNamed<T>(pool: pg.Pool, name: string, sql: string, params:
   }
 }
 
-const statementName = (sql: string) => `sf_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+/** The statements' names by their text: a fixed few texts (see above), each hashed once. */
+const names = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = names.get(sql);
+  if (name === undefined) {
+    name = `sf_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+    if (names.size >= 1000) names.clear();
+    names.set(sql, name);
+  }
+  return name;
+}
 
 /** A value written into a statement's text as SQL does (standard strings): numbers and strings without a backslash or NUL only. */
 function literal(value: unknown): string | null {
