@@ -171,8 +171,7 @@ export async function executePrepared<T>(
   // Inside an ORM transaction its connection is the one to use. Outside one, every statement waits
   // for an open transaction to end (PGlite is one session), this one's own call as the ORM's.
   const run = async () =>
-    (!tx ? await preparedSends.text<T>(conn, name, params, genericPlan) : null) ??
-    conn.execute<T>(execute, [...params], 'all', tx);
+    (!tx ? await preparedSends.text<T>(conn, name, params, genericPlan) : null) ?? conn.execute<T>(execute, [...params], 'all', tx);
   await (prepared.get(name) ?? prepare());
   try {
     return await run();

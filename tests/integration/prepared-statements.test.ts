@@ -159,37 +159,40 @@ describe('storefront statements prepared on the embedded database', () => {
     expect(await executePrepared(t.db.fork(), 'select ?::text as x', ['a\\b'], { genericPlan: true })).toEqual([{ x: 'a\\b' }]);
   });
 
-  it.skipIf(!!TEST_DATABASE_URL)('PGlite: one simple-protocol message with the values as literals, the same rows as bound ones', async () => {
-    const sql = `${SQL} offset 1`;
-    const sent = vi.spyOn(preparedSends, 'text');
-    const viaOrm = vi.spyOn(t.db.fork().getConnection(), 'execute');
-    try {
-      for (const params of [
-        ['10', 3],
-        ["1'0", 2],
-        ["'); drop table products; --", 1],
-      ] as const) {
-        const bound = await t.db
-          .fork()
-          .getConnection()
-          .execute(sql, [...params])
-          .catch((e: Error) => e.message);
+  it.skipIf(!!TEST_DATABASE_URL)(
+    'PGlite: one simple-protocol message with the values as literals, the same rows as bound ones',
+    async () => {
+      const sql = `${SQL} offset 1`;
+      const sent = vi.spyOn(preparedSends, 'text');
+      const viaOrm = vi.spyOn(t.db.fork().getConnection(), 'execute');
+      try {
+        for (const params of [
+          ['10', 3],
+          ["1'0", 2],
+          ["'); drop table products; --", 1],
+        ] as const) {
+          const bound = await t.db
+            .fork()
+            .getConnection()
+            .execute(sql, [...params])
+            .catch((e: Error) => e.message);
+          viaOrm.mockClear();
+          expect(await executePrepared(t.db.fork(), sql, params).catch((e: Error) => e.message)).toEqual(bound);
+          // Sent as one message: the ORM ran nothing for it but the first PREPARE.
+          expect(viaOrm.mock.calls.map((c) => String(c[0])).filter((q) => !/^prepare /i.test(q))).toEqual([]);
+        }
+        expect(sent).toHaveBeenCalled();
+        expect(await t.db.fork().getConnection().execute('select count(*)::int as n from products')).toEqual([{ n: 5 }]);
+        // A value that cannot be written as a literal goes bound, through the ORM.
         viaOrm.mockClear();
-        expect(await executePrepared(t.db.fork(), sql, params).catch((e: Error) => e.message)).toEqual(bound);
-        // Sent as one message: the ORM ran nothing for it but the first PREPARE.
-        expect(viaOrm.mock.calls.map((c) => String(c[0])).filter((q) => !/^prepare /i.test(q))).toEqual([]);
+        expect(await executePrepared(t.db.fork(), 'select ?::text as x', ['a\\b'])).toEqual([{ x: 'a\\b' }]);
+        expect(viaOrm.mock.calls.some((c) => /^execute sf_/i.test(String(c[0])))).toBe(true);
+      } finally {
+        sent.mockRestore();
+        viaOrm.mockRestore();
       }
-      expect(sent).toHaveBeenCalled();
-      expect(await t.db.fork().getConnection().execute('select count(*)::int as n from products')).toEqual([{ n: 5 }]);
-      // A value that cannot be written as a literal goes bound, through the ORM.
-      viaOrm.mockClear();
-      expect(await executePrepared(t.db.fork(), 'select ?::text as x', ['a\\b'])).toEqual([{ x: 'a\\b' }]);
-      expect(viaOrm.mock.calls.some((c) => /^execute sf_/i.test(String(c[0])))).toBe(true);
-    } finally {
-      sent.mockRestore();
-      viaOrm.mockRestore();
-    }
-  });
+    },
+  );
 
   it('a statement the database refuses is an error, not a retry', async () => {
     await expect(executePrepared(t.db.fork(), 'select * from no_such_table where id = ?', [1])).rejects.toThrow(/no_such_table/);
