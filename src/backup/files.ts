@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { folderNames } from '../media/folder-names.ts';
 
 /** SHA-256 (hex) and size of a file, read as a stream. */
 export async function hashFile(path: string): Promise<{ size: number; sha256: string }> {
@@ -53,17 +54,19 @@ const STALE_WORK_MS = 24 * 3_600_000;
  * Returns how many images were put in place.
  */
 export async function finishInterruptedRestores(uploadsDir: string): Promise<number> {
-  let names: string[];
+  // Read name by name (folder-names.ts): the folder may hold hundreds of thousands of files.
+  const pending: [name: string, final: string][] = [];
   try {
-    names = await readdir(uploadsDir);
+    for (const n of folderNames(uploadsDir)) {
+      const final = PENDING.exec(n)?.[1];
+      if (final) pending.push([n, final]);
+    }
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 0;
     throw e;
   }
   let moved = 0;
-  for (const n of names) {
-    const final = PENDING.exec(n)?.[1];
-    if (!final) continue;
+  for (const [n, final] of pending) {
     await rename(join(uploadsDir, n), join(uploadsDir, final));
     moved++;
   }

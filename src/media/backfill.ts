@@ -1,7 +1,8 @@
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { STORED_IMAGE } from '../../shared/image-variants.ts';
 import { missingVariants, writeVariants } from './file-store.ts';
+import { folderNames } from './folder-names.ts';
 import { closeImageProcess } from './image-process.ts';
 import { IMAGE_JOBS, mapLimit } from './map-limit.ts';
 
@@ -128,28 +129,50 @@ export async function stopVariants(): Promise<void> {
   await closeImageProcess();
 }
 
+/** Originals looked at together while the folder is read: what the backfill holds at any moment. */
+const BACKFILL_BATCH = 256;
+
 /**
  * Gives every stored original that lacks a variant its full set (images stored before variants
  * existed, or the demo's, whose variants follow its first start). Idempotent: an image with all
  * its variants is only looked at. Reads the folder alone, so it needs no database.
+ *
+ * The folder is read name by name (folder-names.ts), BACKFILL_BATCH originals at a time, never
+ * listed whole.
  */
 export async function backfillVariants(dir: string, only?: string[]): Promise<BackfillReport> {
-  let names: string[];
-  try {
-    names = only ?? (await readdir(dir));
-  } catch {
-    return { images: 0, created: 0, failed: [] };
+  const report: BackfillReport = { images: 0, created: 0, failed: [] };
+  const isOriginal = (name: string) => STORED_IMAGE.test(`/uploads/${name}`);
+  const give = async (names: string[]) => {
+    report.images += names.length;
+    await mapLimit(names, IMAGE_JOBS, async (name) => {
+      if (stopping) return;
+      try {
+        if (await ensureVariants(dir, name)) report.created++;
+      } catch {
+        report.failed.push(name);
+      }
+    });
+  };
+  if (only) {
+    await give(only.filter(isOriginal));
+    return report;
   }
-  const originals = names.filter((n) => STORED_IMAGE.test(`/uploads/${n}`));
-  const report: BackfillReport = { images: originals.length, created: 0, failed: [] };
-  await mapLimit(originals, IMAGE_JOBS, async (name) => {
-    if (stopping) return;
-    try {
-      if (await ensureVariants(dir, name)) report.created++;
-    } catch {
-      report.failed.push(name);
+  let batch: string[] = [];
+  try {
+    // A folder that cannot be read ends the backfill; leaving the loop closes the folder.
+    for (const name of folderNames(dir)) {
+      if (stopping) break;
+      if (!isOriginal(name)) continue;
+      batch.push(name);
+      if (batch.length < BACKFILL_BATCH) continue;
+      await give(batch);
+      batch = [];
     }
-  });
+  } catch {
+    return report;
+  }
+  if (batch.length && !stopping) await give(batch);
   return report;
 }
 

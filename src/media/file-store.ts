@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, readlinkSync } from 'node:fs';
-import { chmod, copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MESSAGES } from '../../shared/errors.ts';
 import { STORED_IMAGE, VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/image-variants.ts';
 import { AppError } from '../errors.ts';
+import { folderNames } from './folder-names.ts';
 import { renderVariants } from './variants.ts';
 
 /**
@@ -280,11 +281,26 @@ export type SweepReport = {
   orphanVariants: number;
 };
 
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
+
+/** An upload's original, found by its uuid (the stored extensions), or null. */
+async function originalNamed(dir: string, uuid: string): Promise<string | null> {
+  for (const ext of ['webp', 'jpg', 'png']) if (await exists(join(dir, `${uuid}.${ext}`))) return `${uuid}.${ext}`;
+  return null;
+}
+
+const UPLOAD_MARKER = /^\.([0-9a-f-]{36})\.uploading$/;
+
 /**
  * Ends what a crash interrupted (see the top of this file). `referenced` answers which of the
  * given /uploads/ URLs a database row still points at. Run once at start-up, before requests.
  * Uploads whose writer may still be at work (another instance sharing the folder) are left alone
- * until `SWEEP_AFTER_MS` after their last write.
+ * until `SWEEP_AFTER_MS` after their last write. The folder is read name by name (`folderNames`),
+ * three times; what is kept meanwhile is the leftovers found and the set of originals' uuids.
  */
 export async function sweepUploads(dir: string, referenced: (urls: string[]) => Promise<Set<string>>): Promise<SweepReport> {
   const report: SweepReport = {
@@ -297,19 +313,21 @@ export async function sweepUploads(dir: string, referenced: (urls: string[]) => 
     orphanVariants: 0,
   };
   const now = Date.now();
-  let names: string[];
+  const markers: string[] = [];
+  const deleting: string[] = [];
+  const temporary: string[] = [];
   try {
-    names = await readdir(dir);
+    for (const n of folderNames(dir)) {
+      const marker = UPLOAD_MARKER.exec(n);
+      if (marker?.[1]) markers.push(marker[1]);
+      else if (n.startsWith('.') && n.endsWith('.tmp')) temporary.push(n);
+      else if (n.endsWith('.deleting') && STORED_IMAGE.test(`/uploads/${n.replace(/^\./, '').replace(/\.deleting$/, '')}`))
+        deleting.push(n);
+    }
   } catch (e) {
     if (code(e) === 'ENOENT') return report;
     throw e;
   }
-  const originalOf = new Map<string, string>(); // uuid -> original file name
-  for (const n of names) {
-    const m = STORED_IMAGE.exec(`/uploads/${n}`);
-    if (m?.[1]) originalOf.set(m[1], n);
-  }
-  const markers = names.filter((n) => /^\.[0-9a-f-]{36}\.uploading$/.test(n)).map((n) => n.slice(1, 37));
   // Uploads another process may still be writing: old enough, or their writer gone, or left alone.
   const inFlight = new Set<string>();
   for (const uuid of markers) {
@@ -320,9 +338,11 @@ export async function sweepUploads(dir: string, referenced: (urls: string[]) => 
   }
   report.uploadsInFlight = inFlight.size;
   const uploading = markers.filter((uuid) => !inFlight.has(uuid));
-  const deleting = names.filter(
-    (n) => STORED_IMAGE.test(`/uploads/${n.replace(/^\./, '').replace(/\.deleting$/, '')}`) && n.endsWith('.deleting'),
-  );
+  const originalOf = new Map<string, string>(); // uuid -> original file name, for the uploads swept
+  for (const uuid of uploading) {
+    const original = await originalNamed(dir, uuid);
+    if (original) originalOf.set(uuid, original);
+  }
   const deletingUrls = deleting.map((n) => `/uploads/${n.slice(1, -'.deleting'.length)}`);
   const uploadingUrls = uploading.flatMap((uuid) => (originalOf.has(uuid) ? [`/uploads/${originalOf.get(uuid)}`] : []));
   const inUse = await referenced([...uploadingUrls, ...deletingUrls]);
@@ -330,7 +350,7 @@ export async function sweepUploads(dir: string, referenced: (urls: string[]) => 
   // A temporary file goes once its writer is gone, with its upload, or once it is old: young ones
   // may be another process's write.
   const swept = new Set(uploading);
-  for (const n of names.filter((x) => x.startsWith('.') && x.endsWith('.tmp'))) {
+  for (const n of temporary) {
     const uuid = /^\.([0-9a-f-]{36})/.exec(n)?.[1];
     if (temporaryWriterGone(n)) {
       await rm(join(dir, n), { force: true });
@@ -355,7 +375,8 @@ export async function sweepUploads(dir: string, referenced: (urls: string[]) => 
   for (const url of deletingUrls) {
     const files = imageFiles(url);
     if (inUse.has(url)) {
-      await restoreImages({ dir, names: files.filter((f) => names.includes(trashName(f))) });
+      const trashed = await Promise.all(files.map((f) => exists(join(dir, trashName(f)))));
+      await restoreImages({ dir, names: files.filter((_, i) => trashed[i]) });
       report.deletesUndone++;
     } else {
       await Promise.all(files.map((f) => rm(join(dir, trashName(f)), { force: true })));
@@ -364,22 +385,23 @@ export async function sweepUploads(dir: string, referenced: (urls: string[]) => 
   }
   // Trashed variants whose original was not trashed with them, and variants without an original
   // (not those of an upload in flight, or begun since the folder was first read: its marker is there).
-  // Originals are looked up in this second listing: an upload may have completed meanwhile.
-  const after = await readdir(dir);
+  // Originals are looked up in a second reading: an upload may have completed meanwhile.
   const originals = new Set<string>();
-  for (const n of after) {
-    const m = /^\.([0-9a-f-]{36})\.uploading$/.exec(n);
+  for (const n of folderNames(dir)) {
+    const m = UPLOAD_MARKER.exec(n);
     if (m?.[1] && !swept.has(m[1])) inFlight.add(m[1]);
     const o = STORED_IMAGE.exec(`/uploads/${n}`);
     if (o?.[1]) originals.add(o[1]);
   }
-  for (const n of after) {
+  const orphans: string[] = [];
+  for (const n of folderNames(dir)) {
     const variant = /^\.?([0-9a-f-]{36})-\d+\.(?:avif|webp)(?:\.deleting)?$/.exec(n);
     if (!variant?.[1] || inFlight.has(variant[1])) continue;
-    if (n.endsWith('.deleting') || !originals.has(variant[1])) {
-      await rm(join(dir, n), { force: true });
-      report.orphanVariants++;
-    }
+    if (n.endsWith('.deleting') || !originals.has(variant[1])) orphans.push(n);
+  }
+  for (const n of orphans) {
+    await rm(join(dir, n), { force: true });
+    report.orphanVariants++;
   }
   return report;
 }
