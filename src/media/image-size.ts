@@ -1,9 +1,40 @@
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { imageSizeFromFile } from 'image-size/fromFile';
+import { imageSize } from 'image-size';
 
 export type ImageSize = { width: number; height: number };
 
 const MAX_CACHED = 2000;
+
+/**
+ * Bytes read first: a PNG's, WebP's or GIF's size is in its first few dozen bytes, and a JPEG's
+ * frame header follows its metadata segments, near the start of a stored image. `image-size`'s
+ * own file reader read up to 512 KB of every file (the whole photo) in four operations, and waited
+ * 100 ms past 100 reads at once; a product page asked for the first time reads its photo's size
+ * (the 2,000 remembered are a small part of a big catalogue a crawler sweeps).
+ */
+const HEAD_BYTES = 16 * 1024;
+/** Read when the head was not enough (a JPEG with large metadata): image-size's own limit. */
+const MAX_BYTES = 512 * 1024;
+
+/** The size fields of an image file, from its head when that holds them. */
+async function readSize(path: string): Promise<ReturnType<typeof imageSize>> {
+  const file = await open(path, 'r');
+  try {
+    const head = new Uint8Array(HEAD_BYTES);
+    const { bytesRead } = await file.read(head, 0, HEAD_BYTES, 0);
+    try {
+      return imageSize(head.subarray(0, bytesRead));
+    } catch (e) {
+      if (bytesRead < HEAD_BYTES) throw e;
+    }
+    const whole = new Uint8Array(MAX_BYTES);
+    const read = await file.read(whole, 0, MAX_BYTES, 0);
+    return imageSize(whole.subarray(0, read.bytesRead));
+  } finally {
+    await file.close();
+  }
+}
 const cache = new Map<string, ImageSize | null>();
 
 /**
@@ -20,7 +51,7 @@ export async function uploadedImageSize(uploadsDir: string, url: string): Promis
   if (cached !== undefined) return cached;
   let size: ImageSize | null = null;
   try {
-    const meta = await imageSizeFromFile(join(uploadsDir, m[1]));
+    const meta = await readSize(join(uploadsDir, m[1]));
     // EXIF-rotated images are shown turned: report the size as displayed.
     const turned = (meta.orientation ?? 1) >= 5;
     if (meta.width && meta.height) size = turned ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
