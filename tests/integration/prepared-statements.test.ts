@@ -24,6 +24,14 @@ afterAll(async () => {
 });
 
 const SQL = 'select p.title, p.price::text as price from products p where p.price >= cast(? as numeric) order by p.price limit ?';
+
+/** What the ORM answers for `sql` with bound `params` (its rows, or its error's message): what a prepared run must match. */
+const boundAnswer = (sql: string, params: readonly unknown[]) =>
+  t.db
+    .fork()
+    .getConnection()
+    .execute(sql, [...params])
+    .catch((e: Error) => e.message);
 const prepared = () =>
   t.db.fork().getConnection().execute<{ name: string }[]>("select name from pg_prepared_statements where name like 'sf\\_%'");
 
@@ -137,11 +145,7 @@ describe('storefront statements prepared on the embedded database', () => {
       ['10', 4],
       ["1'0", 2],
     ] as const) {
-      const bound = await t.db
-        .fork()
-        .getConnection()
-        .execute(sql, [...params])
-        .catch((e: Error) => e.message);
+      const bound = await boundAnswer(sql, params);
       const answer = await executePrepared(t.db.fork(), sql, params, { genericPlan: true }).catch((e: Error) => e.message);
       expect(answer).toEqual(bound);
     }
@@ -171,11 +175,7 @@ describe('storefront statements prepared on the embedded database', () => {
           ["1'0", 2],
           ["'); drop table products; --", 1],
         ] as const) {
-          const bound = await t.db
-            .fork()
-            .getConnection()
-            .execute(sql, [...params])
-            .catch((e: Error) => e.message);
+          const bound = await boundAnswer(sql, params);
           viaOrm.mockClear();
           expect(await executePrepared(t.db.fork(), sql, params).catch((e: Error) => e.message)).toEqual(bound);
           // Sent as one message: the ORM ran nothing for it but the first PREPARE.
