@@ -1,6 +1,7 @@
 /**
  * The merchant-sized figures (issue 16): a generated catalogue of 20,000 products in 40
- * collections plus 3,000 featured ones (no collection), and what a real shop's traffic asks of it:
+ * collections plus 3,000 featured ones (no collection), three photos each with their variants on
+ * disk (photos.ts), and what a real shop's traffic asks of it:
  * pages nobody asked for before (cache misses, never repeated), whole-catalogue reads, and the
  * owner editing during traffic. Cache hits and misses are reported apart.
  */
@@ -11,9 +12,10 @@ import { join } from 'node:path';
 import { adminScreenFigures } from './admin-screens.ts';
 import { createPgDatabase, seedProducts } from './databases.ts';
 import { type LoadResult, load } from './load.ts';
+import { seedPhotos } from './photos.ts';
 import { adminCookie, PEAK_RSS_MB, startShop } from './processes.ts';
 
-export const MERCHANT = { products: 20_000, collections: 40, featured: 3_000 };
+export const MERCHANT = { products: 20_000, collections: 40, featured: 3_000, photosPerProduct: 3 };
 
 export type Report = {
   row: (metric: string, target: string, measured: string, pass: boolean | null) => void;
@@ -60,15 +62,14 @@ export async function merchantFigures(
   r: Report,
 ): Promise<void> {
   r.step(
-    `${kind}: a merchant's catalogue (${r.fmt(MERCHANT.products)} products in ${MERCHANT.collections} collections, ${r.fmt(MERCHANT.featured)} featured)`,
+    `${kind}: a merchant's catalogue (${r.fmt(MERCHANT.products)} products in ${MERCHANT.collections} collections, ${r.fmt(MERCHANT.featured)} featured, ${MERCHANT.photosPerProduct} photos each)`,
   );
   const pg = kind === 'PostgreSQL' ? await createPgDatabase() : null;
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-merchant-'));
   try {
-    await seedProducts(pg ? { kind: 'postgresql', url: pg.url } : { kind: 'pglite', dataDir }, MERCHANT.products, {
-      collections: MERCHANT.collections,
-      featured: MERCHANT.featured,
-    });
+    const target = pg ? { kind: 'postgresql' as const, url: pg.url } : { kind: 'pglite' as const, dataDir };
+    await seedProducts(target, MERCHANT.products, { collections: MERCHANT.collections, featured: MERCHANT.featured });
+    await seedPhotos(target, join(dataDir, 'uploads'), MERCHANT.photosPerProduct);
     const shop = await startShop({ databaseUrl: pg?.url, seedDemo: false, dataDir });
     try {
       const settle = () => fetch(`${shop.url}/readyz`).then((x) => x.arrayBuffer());

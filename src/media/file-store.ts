@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFileSync, readlinkSync } from 'node:fs';
+import { existsSync, readFileSync, readlinkSync } from 'node:fs';
 import { chmod, copyFile, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MESSAGES } from '../../shared/errors.ts';
@@ -417,4 +417,14 @@ export async function missingVariants(dir: string, url: string): Promise<boolean
     }
   }
   return false;
+}
+
+/**
+ * Whether a stored original has every variant on disk, checked synchronously: about 2 µs a file
+ * where `missingVariants`' promises through the thread pool cost ten times as much. For the
+ * start-up pass over the whole folder (backfill.ts), which yields between small runs of originals.
+ */
+export function hasEveryVariant(dir: string, url: string): boolean {
+  const [, ...variants] = imageFiles(url);
+  return variants.every((v) => existsSync(join(dir, v)));
 }
