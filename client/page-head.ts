@@ -62,7 +62,7 @@ export function excerpt(text: string, max = 160): string {
 }
 
 /** A product card's image (ProductCard draws the same). */
-const cardImage = (p: ProductCardDto | undefined): LcpImage | null => (p ? lcpOf(p.images[0] ?? p.image_url, IMAGE_SIZES.card) : null);
+const cardImage = (p: ProductCardDto | undefined): LcpImage | null => (p ? lcpOf(p.image_url, IMAGE_SIZES.card) : null);
 const lcpOf = (url: string | null | undefined, sizes: string): LcpImage | null => (url ? { url, sizes } : null);
 
 type Input = {

@@ -45,10 +45,12 @@ export const ZProduct = z.object({
 export type ProductDto = z.infer<typeof ZProduct>;
 
 /**
- * A product as a card shows it (home, collection pages): without its description, which only the
- * product page shows; the pages' hydration state carried every card's (about a tenth of a page).
+ * A product as a card shows it (home, collection pages): its first photo (`image_url`), without its
+ * description and the rest of its gallery, which only the product page shows. The pages' hydration
+ * state carried every card's: descriptions were about a tenth of a page, and with three photos a
+ * product the gallery's other two addresses a quarter of a home's compressed bytes.
  */
-export const ZProductCard = ZProduct.omit({ description: true, payment_options: true });
+export const ZProductCard = ZProduct.omit({ description: true, payment_options: true, images: true });
 export type ProductCardDto = z.infer<typeof ZProductCard>;
 
 export const ZCollection = z.object({
@@ -99,12 +101,25 @@ export const ZProductLookup = z
   .refine((v) => v.id !== undefined || v.slug !== undefined, { message: 'Informe o id ou o slug do produto', path: ['id'] })
   .transform((v): { id: number } | { slug: string } => (v.id !== undefined ? { id: v.id } : { slug: v.slug ?? '' }));
 
+/** A collection's section on the home: its first products, and whether it has more ('Ver mais'). */
+export const ZHomeSection = z.object({ collection: ZCollection, products: z.array(ZProductCard), has_more: z.boolean() });
+
+/**
+ * A page of the home's collection sections (LIMITS.homeSectionsPerPage), from the `cursor`-th
+ * section on; `next` is where the following page starts, null after the last one.
+ */
+export const ZHomeSections = z.object({ sections: z.array(ZHomeSection), next: z.number().nullable() });
+export type HomeSectionsDto = z.infer<typeof ZHomeSections>;
+export const ZHomeSectionsInput = z.object({ cursor: z.number().int().min(0).max(100_000).nullish() });
+
 export const ZHome = z.object({
   /** The first LIMITS.homeFeaturedProducts featured products. */
   featured: z.array(ZProductCard),
   /** More featured products than those: the home links to FEATURED_PATH. */
   featured_has_more: z.boolean(),
-  sections: z.array(z.object({ collection: ZCollection, products: z.array(ZProductCard), has_more: z.boolean() })),
+  /** The first page of collection sections; `sections_next` starts the next (catalog.homeSections), null when none. */
+  sections: z.array(ZHomeSection),
+  sections_next: z.number().nullable(),
 });
 export type HomeDto = z.infer<typeof ZHome>;
 

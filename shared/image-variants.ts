@@ -20,10 +20,17 @@ export function variantUrl(url: string, width: number, format: VariantFormat): s
   return m ? `/uploads/${m[1]}-${width}.${format}` : null;
 }
 
-/** The `srcset` of one format (empty when the URL has no variants). */
-export function variantSrcset(url: string, format: VariantFormat): string {
+/**
+ * The `srcset` of one format for an image drawn at `sizes` (empty when the URL has no variants):
+ * the ladder up to the widest step the browser can pick there (`widestStep`). The LCP preload and
+ * the markup call it with the same `sizes`, so they name the same files.
+ */
+export function variantSrcset(url: string, format: VariantFormat, sizes: string): string {
   if (!hasVariants(url)) return '';
-  return VARIANT_WIDTHS.map((w) => `${variantUrl(url, w, format)} ${w}w`).join(', ');
+  const widest = widestStep(sizes);
+  return VARIANT_WIDTHS.filter((w) => w <= widest)
+    .map((w) => `${variantUrl(url, w, format)} ${w}w`)
+    .join(', ');
 }
 
 /**
@@ -35,7 +42,25 @@ export const IMAGE_SIZES = {
   card: '(min-width: 1200px) 280px, (min-width: 768px) 23vw, 46vw',
   gallery: '(min-width: 1200px) 620px, (min-width: 900px) 52vw, 100vw',
   logo: '240px',
+  /** A search result's thumbnail. */
+  thumb: '56px',
 } as const;
+
+/**
+ * The widest ladder step a place's srcset offers: the first at least as wide as the place is ever
+ * drawn on a 3x screen, so every step a browser could pick is there and none it never would. A
+ * fixed width (`80px`: a gallery thumbnail, the logo, a search result) gives it at once; a card is
+ * at most 280 px wide from 1,200 px up, 23vw (276 px) from 768 px and 46vw below: 198 px on a
+ * 430 px phone (594 device pixels: 640), 353 px on a 767 px tablet (706 at 2x: 960). The five AVIF
+ * and five WebP steps of each of a home's 168 cards were a tenth of its compressed bytes. The
+ * banner and the gallery, drawn across the screen, get the whole ladder.
+ */
+export function widestStep(sizes: string): number {
+  const widest = Math.max(...VARIANT_WIDTHS);
+  const fixed = /^(\d+)px$/.exec(sizes);
+  if (fixed) return VARIANT_WIDTHS.find((w) => w >= 3 * Number(fixed[1])) ?? widest;
+  return sizes === IMAGE_SIZES.card ? 960 : widest;
+}
 
 /**
  * Where a banner's phone image (21:9) replaces the desktop one (3:1): below the 768 px breakpoint

@@ -16,6 +16,11 @@ export const LIMITS = {
   /** The longest search term (characters): the server refuses more, and the search field takes no more. */
   searchTermMax: 200,
   homeCollectionProducts: 4,
+  /**
+   * Collection sections the home page carries; the next ones load in pages of this many when the
+   * shopper asks ('Ver mais coleções'), so a shop with many collections still sends a bounded page.
+   */
+  homeSectionsPerPage: 8,
   /** Featured products (no collection) the home shows; the rest are on FEATURED_PATH ('Ver mais'). */
   homeFeaturedProducts: 8,
   /** Collection page: products per 'Ver mais' page, and the most pages one tRPC request asks for. */

@@ -82,6 +82,7 @@ type Rule = (input: unknown, output: unknown) => readonly Tag[];
 /** The tags of each cached tRPC procedure, from its raw input and its output (undefined on error). */
 const READS: Record<string, Rule> = {
   'catalog.home': () => LIST_TAGS,
+  'catalog.homeSections': () => LIST_TAGS,
   'catalog.products': () => LIST_TAGS,
   'catalog.product': (_i, out) => productReadTags(out as { id: number } | undefined),
   'catalog.productPage': (_i, out) => productReadTags(out as { id: number } | null | undefined),

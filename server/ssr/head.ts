@@ -24,7 +24,9 @@ export function lcpPreload(head: PageHead): ImagePreload[] {
   const url = imageUrl(lcp.url);
   const phone = lcp.phoneUrl ? imageUrl(lcp.phoneUrl) : '';
   const preload = (u: string, media?: string): ImagePreload[] =>
-    hasVariants(u) ? [{ type: 'image/avif', srcset: variantSrcset(u, 'avif'), sizes: lcp.sizes, ...(media ? { media } : {}) }] : [];
+    hasVariants(u)
+      ? [{ type: 'image/avif', srcset: variantSrcset(u, 'avif', lcp.sizes), sizes: lcp.sizes, ...(media ? { media } : {}) }]
+      : [];
   if (!phone) return preload(url);
   return [...preload(phone, PHONE_MEDIA), ...preload(url, WIDE_MEDIA)];
 }

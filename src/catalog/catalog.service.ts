@@ -1,4 +1,4 @@
-import type { CollectionDto, HomeDto, ProductDto } from '../../shared/catalog.ts';
+import type { CollectionDto, HomeDto, HomeSectionsDto, ProductDto } from '../../shared/catalog.ts';
 import { MESSAGES } from '../../shared/errors.ts';
 import { LIMITS } from '../../shared/limits.ts';
 import type { AppContext } from '../context.ts';
@@ -10,7 +10,7 @@ import { toCollectionDto } from './catalog.mapper.ts';
 import { Collection } from './collection.entity.ts';
 import { withGalleries } from './galleries.ts';
 import { withPaymentOptions, withPayments } from './payment.ts';
-import { PRODUCT_COLUMNS, type ProductRow, productRows, productsByIds, rowToProductDto } from './product-rows.ts';
+import { cardRows, cardsByIds, PRODUCT_COLUMNS, type ProductRow, productRows, rowToProductDto } from './product-rows.ts';
 import { productSearchSql, toPrefixQuery } from './search.ts';
 import { productByOldSlug } from './slug-history.ts';
 
@@ -66,39 +66,70 @@ export async function listCollections(ctx: AppContext): Promise<CollectionDto[]>
 
 /**
  * The home page (spec §2): featured = products without a collection (the first 8, the rest on the
- * featured listing); then one section per active collection that has products, in sort order,
- * with its first 4 products by position. Nothing in it grows with the catalogue.
+ * featured listing); then the first page of sections (`homeSections`). Nothing in it grows with
+ * the catalogue.
  */
 export async function getHome(ctx: AppContext): Promise<HomeDto> {
   await assertStoreVisible(ctx);
-  const take = LIMITS.homeCollectionProducts;
   // One more than shown tells whether 'Ver mais' is needed.
-  const featuredTake = await productRows(ctx.em, 'where p.collection_id is null order by p.position, p.id limit ?', [
+  const featuredTake = await cardRows(ctx.em, 'where p.collection_id is null order by p.position, p.id limit ?', [
     LIMITS.homeFeaturedProducts + 1,
   ]);
   const featured = featuredTake.slice(0, LIMITS.homeFeaturedProducts);
-  const collections = await ctx.em.find(Collection, { active: true }, { orderBy: { sort_order: 'asc', id: 'asc' } });
-  // The first take + 1 products of every active collection in one query (the extra one tells
-  // whether 'view more' is needed), however many collections the shop has.
-  const ranked = collections.length
+  const { sections, next } = await readHomeSections(ctx, 0);
+  return {
+    featured: await withPayments(ctx, featured),
+    featured_has_more: featuredTake.length > featured.length,
+    sections,
+    sections_next: next,
+  };
+}
+
+/**
+ * A page of the home's collection sections (spec §2: one per active collection that has products,
+ * in sort order, with its first 4 products by position), LIMITS.homeSectionsPerPage of them from
+ * the `cursor`-th: the home carries the first page, the shopper asks for the others.
+ */
+export async function getHomeSections(ctx: AppContext, cursor: number): Promise<HomeSectionsDto> {
+  await assertStoreVisible(ctx);
+  return readHomeSections(ctx, cursor);
+}
+
+async function readHomeSections(ctx: AppContext, cursor: number): Promise<HomeSectionsDto> {
+  const take = LIMITS.homeCollectionProducts;
+  const size = LIMITS.homeSectionsPerPage;
+  // Collections without products are hidden (spec §2), so they are left out before paging; one
+  // more than the page tells whether another follows.
+  const collections = await ctx.em.getConnection().execute<CollectionDto[]>(
+    `select c.id, c.name, c.slug, c.sort_order, c.active from collections c
+      where c.active and exists (select 1 from products p where p.collection_id = c.id)
+      order by c.sort_order, c.id limit ? offset ?`,
+    [size + 1, cursor],
+  );
+  const shown: CollectionDto[] = collections.slice(0, size);
+  // The first take + 1 products of each shown collection in one query (the extra one tells
+  // whether 'view more' is needed).
+  const ranked = shown.length
     ? await ctx.em.getConnection().execute<{ id: number }[]>(
         `select id from (select id, row_number() over (partition by collection_id order by position, id) as n
-             from products where collection_id in (${collections.map(() => '?').join(',')})) ranked where n <= ? order by n`,
-        [...collections.map((c) => c.id), take + 1],
+             from products where collection_id in (${shown.map(() => '?').join(',')})) ranked where n <= ? order by n`,
+        [...shown.map((c) => c.id), take + 1],
       )
     : [];
-  const inSections = await productsByIds(
-    ctx.em,
-    ranked.map((r: { id: number }) => r.id),
+  const byCollection = Map.groupBy(
+    await cardsByIds(
+      ctx.em,
+      ranked.map((r: { id: number }) => r.id),
+    ),
+    (p) => p.collection_id,
   );
-  const byCollection = Map.groupBy(inSections, (p) => p.collection_id);
-  const sections: HomeDto['sections'] = [];
-  for (const c of collections) {
+  const sections: HomeSectionsDto['sections'] = [];
+  for (const c of shown) {
     const list = byCollection.get(c.id) ?? [];
-    if (list.length === 0) continue; // collections without products are hidden (spec §2)
-    sections.push({ collection: toCollectionDto(c), products: await withPayments(ctx, list.slice(0, take)), has_more: list.length > take });
+    if (list.length === 0) continue; // emptied since the collections were read
+    sections.push({ collection: c, products: await withPayments(ctx, list.slice(0, take)), has_more: list.length > take });
   }
-  return { featured: await withPayments(ctx, featured), featured_has_more: featuredTake.length > featured.length, sections };
+  return { sections, next: collections.length > size ? cursor + size : null };
 }
 
 /**

@@ -68,6 +68,20 @@ describe('every stored image gets its AVIF and WebP variants', () => {
     expect(preload).toContain('imagesizes="');
     expect(preload).toContain('fetchpriority="high"');
     expect(html.indexOf(preload)).toBeLessThan(html.indexOf('<script'));
+    // A card (the home's featured product) offers the steps a card can use, up to 960 px; the
+    // preload of the home's LCP image (its first card, without a banner) names the very files of
+    // that card's AVIF source.
+    const home = (await c.get('/')).body;
+    const avifOf = (markup: string) => /<source type="image\/avif" srcSet="([^"]+)"/.exec(markup)?.[1] ?? '';
+    const card = home.slice(home.indexOf(`href="/produto/${slug}"`));
+    expect(
+      avifOf(card)
+        .split(', ')
+        .map((x) => x.split(' ')[1]),
+    ).toEqual(['320w', '640w', '960w']);
+    expect(card.slice(0, card.indexOf('</picture>'))).not.toContain('-1280.');
+    const homePreload = /<link rel="preload" as="image"[^>]*>/.exec(home)?.[0] ?? '';
+    expect(homePreload).toContain(`imagesrcset="${avifOf(home.slice(home.indexOf('<main')))}"`);
     expect(html.match(/fetchPriority="high"/g)).toHaveLength(1);
   });
 
@@ -138,17 +152,23 @@ describe('every stored image gets its AVIF and WebP variants', () => {
   });
 
   it('the one-off command gives images stored before variants existed their set, and changes nothing the second time', async () => {
-    const p = await newProduct('Antiga', await big('#999900'));
-    const url = p.images[0] as string;
+    const url = (await newProduct('Antiga', await big('#999900'))).images[0] as string;
+    // Another image lacks only its last variant: it is found too, and only it and the first get work.
+    const other = (await newProduct('Quase completa', await big('#009999'))).images[0] as string;
+    await variantsIdle();
     const variants = filesOf(url).filter((f) => f !== url.slice('/uploads/'.length));
     for (const v of variants) rmSync(join(dir, v));
     expect(filesOf(url)).toHaveLength(1);
+    const lastVariant = filesOf(other).find((f) => f.endsWith(`-${VARIANT_WIDTHS.at(-1)}.webp`)) as string;
+    rmSync(join(dir, lastVariant));
     const first = await backfillVariants(dir);
-    expect(first.created).toBe(1);
+    expect(first.created).toBe(2);
     expect(first.failed).toEqual([]);
     expect(filesOf(url)).toHaveLength(11);
+    expect(filesOf(other)).toHaveLength(11);
     const again = await backfillVariants(dir);
     expect(again.created).toBe(0);
+    expect(again.images).toBe(first.images);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 });

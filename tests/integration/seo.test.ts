@@ -72,7 +72,7 @@ async function createProduct(title: string, extra: Record<string, string> = {}, 
 
 describe('product page head', () => {
   it('carries Open Graph, price, canonical, Twitter and a valid Product + BreadcrumbList JSON-LD', async () => {
-    const p = home.featured[0] as ProductDto;
+    const p: ProductDto = await api.trpcQuery('catalog.product', { id: home.featured[0]?.id });
     const reviews: ReviewListDto = await api.trpcQuery('reviews.list', { product_id: p.id });
     expect(reviews.stats.total).toBeGreaterThan(0);
     const res = await page(`/produto/${p.slug}`);
@@ -252,7 +252,7 @@ describe('sitemap.xml and robots.txt', () => {
   });
 
   it('a product edit moves its lastmod forward', async () => {
-    const p = home.featured[1] as ProductDto;
+    const p = home.featured[1] as HomeDto['featured'][number];
     const lastmod = async () =>
       parseSitemap((await page('/sitemap.xml')).body).find((u) => u.loc === `${ORIGIN}/produto/${p.slug}`)?.lastmod ?? '';
     const before = await lastmod();
@@ -316,7 +316,7 @@ describe('a locked store', () => {
   it('serves no catalogue in the head, and a sitemap with only the home (even to an admin)', async () => {
     expect((await api.postForm('/settings/update.php', { store_locked: 1, store_unlock_password: 'abre-te' })).statusCode).toBe(200);
     try {
-      const p = home.featured[0] as ProductDto;
+      const p = home.featured[0] as HomeDto['featured'][number];
       for (const url of ['/', `/produto/${p.slug}`, `/colecao/${home.sections[0]?.collection.slug}`]) {
         const html = (await page(url)).body;
         expect(titleOf(html)).toBe('Minha Loja');

@@ -58,8 +58,8 @@ function Sources({ url, sizes, media }: { url: string; sizes: string; media?: st
   if (!hasVariants(url)) return <source media={media} srcSet={url} />;
   return (
     <>
-      <source media={media} type="image/avif" srcSet={variantSrcset(url, 'avif')} sizes={sizes} />
-      <source media={media} type="image/webp" srcSet={variantSrcset(url, 'webp')} sizes={sizes} />
+      <source media={media} type="image/avif" srcSet={variantSrcset(url, 'avif', sizes)} sizes={sizes} />
+      <source media={media} type="image/webp" srcSet={variantSrcset(url, 'webp', sizes)} sizes={sizes} />
     </>
   );
 }

@@ -1,18 +1,21 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { FEATURED_PATH } from '../../../shared/catalog-paths.ts';
 import type { CurrencyCode } from '../../../shared/currencies.ts';
 import { useTRPC } from '../../trpc.ts';
-import { collectionLabel } from '../common/collection-label.ts';
 import { useSettings } from '../common/hooks.ts';
 import { ProductGrid } from '../product/ProductGrid.tsx';
 import { Link } from '../router.tsx';
 import { BannerCarousel } from './BannerCarousel.tsx';
 import classes from './HomePage.module.css';
+import { HomeSection } from './HomeSection.tsx';
+import { MoreSections } from './MoreSections.tsx';
 
-/** Home (spec §2): banners, featured products (no collection), one section per active collection. */
+/**
+ * Home (spec §2): banners, featured products (no collection), one section per active collection:
+ * the first LIMITS.homeSectionsPerPage with the page, the others when the shopper asks for them.
+ */
 export function HomePage() {
-  const { i18n } = useLingui();
   const trpc = useTRPC();
   const settings = useSettings();
   const home = useQuery(trpc.catalog.home.queryOptions());
@@ -50,30 +53,16 @@ export function HomePage() {
             )}
           </section>
         )}
-        {home.data?.sections.map((s, i) => {
-          const id = `home-collection-${s.collection.id}`;
-          const label = collectionLabel(i18n, s.collection);
-          return (
-            <section key={s.collection.id} className={`${classes.section} ${classes.offscreen}`} aria-labelledby={id}>
-              <h2 id={id} className={classes.heading}>
-                {label}
-              </h2>
-              <ProductGrid
-                products={s.products}
-                currency={currency}
-                priorityFirst={i === 0 && !banners.data?.length && !home.data?.featured.length}
-              />
-              {s.has_more && (
-                <div className={classes.more}>
-                  <Link to={`/colecao/${s.collection.slug}`} className={classes.moreButton} style={viewMore}>
-                    <Trans>Ver mais</Trans>
-                    <span className="visually-hidden"> {label}</span>
-                  </Link>
-                </div>
-              )}
-            </section>
-          );
-        })}
+        {home.data?.sections.map((s, i) => (
+          <HomeSection
+            key={s.collection.id}
+            section={s}
+            currency={currency}
+            priorityFirst={i === 0 && !banners.data?.length && !home.data?.featured.length}
+            viewMore={viewMore}
+          />
+        ))}
+        {home.data?.sections_next != null && <MoreSections start={home.data.sections_next} currency={currency} viewMore={viewMore} />}
       </div>
     </>
   );

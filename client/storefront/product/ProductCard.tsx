@@ -45,7 +45,7 @@ export function ProductCard({ product, currency, priority = false, headingLevel 
       <a className={classes.link} href={`/produto/${product.slug}`} onClick={followLink}>
         <div className={classes.media}>
           <ResponsiveImage
-            src={product.images[0] ?? product.image_url}
+            src={product.image_url}
             alt=""
             width={400}
             height={400}

@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import type { ProductDto } from '../../../shared/catalog.ts';
 import { type CurrencyCode, discountPercent, formatMoney } from '../../../shared/currencies.ts';
+import { IMAGE_SIZES } from '../../../shared/image-variants.ts';
 import { ResponsiveImage } from '../common/ResponsiveImage.tsx';
 import { PixLine } from '../payment/PaymentLines.tsx';
 import classes from './SearchOverlay.module.css';
@@ -64,7 +65,14 @@ export function SearchResults({ id, optionId, products, active, empty, searching
                 onPointerMove={() => i !== active && onActivate(i)}
                 onClick={() => onChoose(p.slug)}
               >
-                <ResponsiveImage src={p.images[0] ?? p.image_url} alt="" width={56} height={56} sizes="56px" className={classes.thumb} />
+                <ResponsiveImage
+                  src={p.images[0] ?? p.image_url}
+                  alt=""
+                  width={56}
+                  height={56}
+                  sizes={IMAGE_SIZES.thumb}
+                  className={classes.thumb}
+                />
                 <span className={classes.name}>{p.title}</span>
                 <span className={classes.price}>
                   {off !== null && p.old_price && <s className={classes.old}>{formatMoney(p.old_price, currency)}</s>}

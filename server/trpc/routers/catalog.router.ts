@@ -4,17 +4,24 @@ import {
   ZCollectionPage,
   ZCollectionPageInput,
   ZHome,
+  ZHomeSections,
+  ZHomeSectionsInput,
   ZProduct,
   ZProductLookup,
   ZProductPageInput,
   ZSlugInput,
 } from '../../../shared/catalog.ts';
-import { findProductBySlug, getHome, getProduct, listCollections, listStoreProducts } from '../../../src/catalog/catalog.service.ts';
+import { findProductBySlug, getHome, getHomeSections, getProduct, listCollections, listStoreProducts } from '../../../src/catalog/catalog.service.ts';
 import { findCollectionPage } from '../../../src/catalog/collection-page.ts';
 import { publicReadProcedure, router } from '../trpc.ts';
 
 export const catalogRouter = router({
   home: publicReadProcedure.output(ZHome).query(({ ctx }) => getHome(ctx.app)),
+  /** The home's collection sections after the first page (an infinite query over `cursor`). */
+  homeSections: publicReadProcedure
+    .input(ZHomeSectionsInput)
+    .output(ZHomeSections)
+    .query(({ ctx, input }) => getHomeSections(ctx.app, input.cursor ?? 0)),
   products: publicReadProcedure
     .input(ZProductPageInput)
     .output(z.array(ZProduct))
