@@ -20,7 +20,9 @@ beforeAll(async () => {
   // 20 collections with products (sort order 20 down to 1), one inactive and one empty among them.
   await sql(`insert into collections (name, slug, sort_order, active)
     select 'Coleção ' || g, 'colecao-' || g, 21 - g, true from generate_series(1, 20) g`);
-  await sql(`insert into collections (name, slug, sort_order, active) values ('Inativa', 'inativa', 5, false), ('Vazia', 'vazia', 6, true)`);
+  await sql(
+    `insert into collections (name, slug, sort_order, active) values ('Inativa', 'inativa', 5, false), ('Vazia', 'vazia', 6, true)`,
+  );
   await sql(`insert into products (title, slug, price, position, collection_id)
     select 'Produto ' || c.slug || '-' || n, c.slug || '-' || n, 10, n, c.id
       from collections c, generate_series(1, 5) n where c.slug <> 'vazia'`);
@@ -66,8 +68,14 @@ describe('the home carries a page of collection sections; the others load when a
   it('a shop whose collections fit on the home has no button', async () => {
     const other = await createTestApp();
     try {
-      await other.db.fork().getConnection().execute(`insert into collections (name, slug, sort_order, active) values ('Única', 'unica', 1, true)`);
-      await other.db.fork().getConnection().execute(`insert into products (title, slug, price, position, collection_id)
+      await other.db
+        .fork()
+        .getConnection()
+        .execute(`insert into collections (name, slug, sort_order, active) values ('Única', 'unica', 1, true)`);
+      await other.db
+        .fork()
+        .getConnection()
+        .execute(`insert into products (title, slug, price, position, collection_id)
         select 'Produto', 'produto', 10, 1, id from collections where slug = 'unica'`);
       const home: HomeDto = (await other.app.inject({ method: 'GET', url: '/trpc/catalog.home' })).json().result.data;
       expect(home.sections.map((s) => s.collection.slug)).toEqual(['unica']);

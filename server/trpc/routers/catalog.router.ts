@@ -11,7 +11,14 @@ import {
   ZProductPageInput,
   ZSlugInput,
 } from '../../../shared/catalog.ts';
-import { findProductBySlug, getHome, getHomeSections, getProduct, listCollections, listStoreProducts } from '../../../src/catalog/catalog.service.ts';
+import {
+  findProductBySlug,
+  getHome,
+  getHomeSections,
+  getProduct,
+  listCollections,
+  listStoreProducts,
+} from '../../../src/catalog/catalog.service.ts';
 import { findCollectionPage } from '../../../src/catalog/collection-page.ts';
 import { publicReadProcedure, router } from '../trpc.ts';
 
