@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { LIMITS } from '../../shared/limits.ts';
+import { adminCookie, openPage, seriousAxeViolations } from './browser.ts';
+import { launchBrowser, type Shop, startShop } from './server.ts';
+
+/**
+ * A shop with more collections than the home carries (the demo's 3 and 7 more, one product
+ * each): the page shows the first LIMITS.homeSectionsPerPage sections, and 'Ver mais coleções'
+ * brings the rest in place; without JavaScript the button is not offered.
+ */
+const SHOTS = 'screenshots';
+const ADDED = 7;
+let shop: Shop;
+let browser: Browser;
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  shop = await startShop();
+  browser = await launchBrowser();
+  const cookie = await adminCookie(shop);
+  const post = async (url: string, body: FormData | object) => {
+    const json = !(body instanceof FormData);
+    const res = await fetch(`${shop.url}${url}`, {
+      method: 'POST',
+      headers: { cookie, origin: shop.url, ...(json ? { 'content-type': 'application/json' } : {}) },
+      body: json ? JSON.stringify(body) : body,
+    });
+    assert.ok(res.ok, await res.clone().text());
+    return res.json();
+  };
+  for (let i = 1; i <= ADDED; i++) {
+    const created = await post('/api/collections/create.php', { name: `Coleção Extra ${i}` });
+    const form = new FormData();
+    form.set('title', `Produto Extra ${i}`);
+    form.set('price', '19.90');
+    form.set('collection_id', String(created.id));
+    await post('/api/products/create.php', form);
+  }
+});
+after(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+const sections = (page: Page) => page.locator('main section[aria-labelledby^="home-collection-"]');
+const hydrated = (page: Page) => page.waitForSelector('html[data-hydrated="true"]');
+/** Two frames: sections are `content-visibility: auto`, painted only once they near the viewport. */
+const painted = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+describe('home collection sections past the first page', () => {
+  it("shows the first page, then the rest in place on 'Ver mais coleções'", async () => {
+    for (const width of [390, 1280]) {
+      const { context, page, errors } = await openPage(browser, shop, { width });
+      const calls: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/trpc/')) calls.push(r.url());
+      });
+      await page.goto(`${shop.url}/`);
+      await hydrated(page);
+      assert.equal(await sections(page).count(), LIMITS.homeSectionsPerPage);
+      assert.deepEqual(calls, [], 'nothing is asked for before the shopper does');
+      const more = page.getByRole('button', { name: 'Ver mais coleções' });
+      await more.scrollIntoViewIfNeeded();
+      await painted(page);
+      await page.screenshot({ path: `${SHOTS}/home-more-collections-${width}.png` });
+      await more.click();
+      await page.getByRole('heading', { name: `Coleção Extra ${ADDED}` }).waitFor();
+      assert.equal(await sections(page).count(), 3 + ADDED);
+      assert.equal(await more.count(), 0, 'no button once every section is shown');
+      assert.equal(calls.filter((u) => u.includes('catalog.homeSections')).length, 1);
+      await page.getByRole('heading', { name: `Coleção Extra ${ADDED}` }).scrollIntoViewIfNeeded();
+      await painted(page);
+      await page.screenshot({ path: `${SHOTS}/home-more-collections-loaded-${width}.png` });
+      assert.deepEqual(await seriousAxeViolations(page), []);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+
+  it('without JavaScript the page has its first sections and no button that would do nothing', async () => {
+    const { context, page } = await openPage(browser, shop, { width: 1280, javaScriptEnabled: false });
+    await page.goto(`${shop.url}/`);
+    assert.equal(await sections(page).count(), LIMITS.homeSectionsPerPage);
+    assert.equal(await page.getByRole('button', { name: 'Ver mais coleções' }).count(), 0);
+    await context.close();
+  });
+});
