@@ -26,11 +26,15 @@ export function variantUrl(url: string, width: number, format: VariantFormat): s
  * the markup call it with the same `sizes`, so they name the same files.
  */
 export function variantSrcset(url: string, format: VariantFormat, sizes: string): string {
-  if (!hasVariants(url)) return '';
+  const uuid = STORED_IMAGE.exec(url)?.[1];
+  if (!uuid) return '';
   const widest = widestStep(sizes);
-  return VARIANT_WIDTHS.filter((w) => w <= widest)
-    .map((w) => `${variantUrl(url, w, format)} ${w}w`)
-    .join(', ');
+  let srcset = '';
+  for (const w of VARIANT_WIDTHS) {
+    if (w > widest) break;
+    srcset += `${srcset ? ', ' : ''}/uploads/${uuid}-${w}.${format} ${w}w`;
+  }
+  return srcset;
 }
 
 /**
@@ -56,7 +60,7 @@ export const IMAGE_SIZES = {
  * banner and the gallery, drawn across the screen, get the whole ladder.
  */
 export function widestStep(sizes: string): number {
-  const widest = Math.max(...VARIANT_WIDTHS);
+  const widest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1] as number;
   const fixed = /^(\d+)px$/.exec(sizes);
   if (fixed) return VARIANT_WIDTHS.find((w) => w >= 3 * Number(fixed[1])) ?? widest;
   return sizes === IMAGE_SIZES.card ? 960 : widest;

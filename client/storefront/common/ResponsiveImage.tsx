@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { imageUrl } from '../../../shared/image-url.ts';
-import { hasVariants, PHONE_MEDIA, variantSrcset } from '../../../shared/image-variants.ts';
+import { PHONE_MEDIA, variantSrcset } from '../../../shared/image-variants.ts';
 import classes from './ResponsiveImage.module.css';
 
 type Props = {
@@ -41,24 +41,28 @@ export function ResponsiveImage({ src, phoneSrc, alt, width, height, sizes, prio
       style={style}
     />
   );
-  if (!hasVariants(url) && !phone) return img;
+  const avif = variantSrcset(url, 'avif', sizes);
+  if (!avif && !phone) return img;
   return (
     // display: contents, so the img lays out exactly as it would without the picture around it.
     // The phone image's sources come first: the browser takes the first <source> that matches.
     <picture className={classes.picture}>
-      {phone && <Sources url={phone} sizes={sizes} media={PHONE_MEDIA} />}
-      {hasVariants(url) && <Sources url={url} sizes={sizes} />}
+      {phone && <Sources url={phone} sizes={sizes} media={PHONE_MEDIA} avif={variantSrcset(phone, 'avif', sizes)} />}
+      {avif && <Sources url={url} sizes={sizes} avif={avif} />}
       {img}
     </picture>
   );
 }
 
-/** AVIF then WebP variants of one image (or the URL alone when it has none), for `media` when given. */
-function Sources({ url, sizes, media }: { url: string; sizes: string; media?: string }) {
-  if (!hasVariants(url)) return <source media={media} srcSet={url} />;
+/**
+ * AVIF then WebP variants of one image (`avif`: its AVIF srcset, empty when it has no variants:
+ * then the URL alone), for `media` when given.
+ */
+function Sources({ url, sizes, media, avif }: { url: string; sizes: string; media?: string; avif: string }) {
+  if (!avif) return <source media={media} srcSet={url} />;
   return (
     <>
-      <source media={media} type="image/avif" srcSet={variantSrcset(url, 'avif', sizes)} sizes={sizes} />
+      <source media={media} type="image/avif" srcSet={avif} sizes={sizes} />
       <source media={media} type="image/webp" srcSet={variantSrcset(url, 'webp', sizes)} sizes={sizes} />
     </>
   );
