@@ -82,6 +82,19 @@ describe('every stored image gets its AVIF and WebP variants', () => {
     expect(card.slice(0, card.indexOf('</picture>'))).not.toContain('-1280.');
     const homePreload = /<link rel="preload" as="image"[^>]*>/.exec(home)?.[0] ?? '';
     expect(homePreload).toContain(`imagesrcset="${avifOf(home.slice(home.indexOf('<main')))}"`);
+    // With a second photo the gallery has thumbnails: plain img elements, WebP at the steps an
+    // 80 px thumbnail can use (320), no <picture>.
+    const added = await c.postForm('/api/products/images/bulk_upload.php', { product_id: p.id }, [
+      { field: 'files[]', name: 'b.jpg', data: await big('#2266aa'), type: 'image/jpeg' },
+    ]);
+    expect(added.statusCode).toBe(200);
+    await variantsIdle();
+    const gallery = (await c.get(`/produto/${slug}`)).body;
+    const thumbs = [...gallery.matchAll(/<button [^>]*aria-label="Imagem \d+"[^>]*>(.*?)<\/button>/g)].map((m) => m[1] ?? '');
+    expect(thumbs).toHaveLength(2);
+    expect(thumbs[0]).toBe(
+      `<img src="${url}" srcSet="${variantUrl(url, 320, 'webp')} 320w" sizes="80px" alt="" width="80" height="80" loading="lazy" decoding="async"/>`,
+    );
     expect(html.match(/fetchPriority="high"/g)).toHaveLength(1);
   });
 

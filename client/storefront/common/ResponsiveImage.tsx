@@ -18,6 +18,11 @@ type Props = {
   priority?: boolean;
   className?: string | undefined;
   style?: CSSProperties | undefined;
+  /**
+   * WebP only, as the img's own srcset, without a <picture>: for small images (a gallery's
+   * thumbnails), where AVIF saves a few hundred bytes and its <source> elements cost the page more.
+   */
+  webpOnly?: boolean;
 };
 
 /**
@@ -25,12 +30,15 @@ type Props = {
  * the layout needs, the stored original as the fallback. Anything but the LCP image loads lazily
  * and decodes off the main thread. URLs without variants (http, the placeholder) stay a plain img.
  */
-export function ResponsiveImage({ src, phoneSrc, alt, width, height, sizes, priority = false, className, style }: Props) {
+export function ResponsiveImage({ src, phoneSrc, alt, width, height, sizes, priority = false, className, style, webpOnly = false }: Props) {
   const url = imageUrl(src);
   const phone = phoneSrc ? imageUrl(phoneSrc) : '';
+  const webp = webpOnly ? variantSrcset(url, 'webp', sizes) : '';
   const img = (
     <img
       src={url}
+      srcSet={webp || undefined}
+      sizes={webp ? sizes : undefined}
       alt={alt}
       width={width}
       height={height}
@@ -41,7 +49,7 @@ export function ResponsiveImage({ src, phoneSrc, alt, width, height, sizes, prio
       style={style}
     />
   );
-  const avif = variantSrcset(url, 'avif', sizes);
+  const avif = webpOnly ? '' : variantSrcset(url, 'avif', sizes);
   if (!avif && !phone) return img;
   return (
     // display: contents, so the img lays out exactly as it would without the picture around it.

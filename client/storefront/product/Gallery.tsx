@@ -91,7 +91,7 @@ export function Gallery({ images, title, thumbnails, thumbnailSize }: Props) {
               style={{ width: thumbnailSize, height: thumbnailSize }}
               aria-label={t`Imagem ${i + 1}`}
             >
-              <ResponsiveImage src={src} alt="" width={thumbnailSize} height={thumbnailSize} sizes={`${thumbnailSize}px`} />
+              <ResponsiveImage src={src} alt="" width={thumbnailSize} height={thumbnailSize} sizes={`${thumbnailSize}px`} webpOnly />
             </button>
           ))}
         </div>
