@@ -17,6 +17,11 @@ export const LIMITS = {
   searchTermMax: 200,
   homeCollectionProducts: 4,
   /**
+   * Collections the desktop header's nav links to; past them 'Todas as coleções' opens the menu
+   * with every collection, so the header (on every page) does not grow with the catalogue.
+   */
+  headerNavCollections: 6,
+  /**
    * Collection sections the home page carries; the next ones load in pages of this many when the
    * shopper asks ('Ver mais coleções'), so a shop with many collections still sends a bounded page.
    */

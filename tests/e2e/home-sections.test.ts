@@ -80,6 +80,24 @@ describe('home collection sections past the first page', () => {
     }
   });
 
+  it("the header links to the first collections; 'Todas as coleções' opens the menu with every one", async () => {
+    const { context, page, errors } = await openPage(browser, shop, { width: 1280 });
+    await page.goto(`${shop.url}/`);
+    await hydrated(page);
+    const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+    assert.equal(await nav.getByRole('link').count(), 1 + LIMITS.headerNavCollections);
+    await nav.getByRole('button', { name: 'Todas as coleções' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    assert.equal(await menu.getByRole('link').count(), 1 + 3 + ADDED);
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    await page.screenshot({ path: `${SHOTS}/header-all-collections-1280.png` });
+    await menu.getByRole('link', { name: `Coleção Extra ${ADDED}` }).click();
+    await page.waitForURL(/\/colecao\/colecao-extra-7$/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('without JavaScript the page has its first sections and no button that would do nothing', async () => {
     const { context, page } = await openPage(browser, shop, { width: 1280, javaScriptEnabled: false });
     await page.goto(`${shop.url}/`);

@@ -52,6 +52,19 @@ describe('the home carries a page of collection sections; the others load when a
     expect(page).toMatch(/<button [^>]*>Ver mais coleções<\/button>/);
   });
 
+  it("the header's nav links to the first collections and offers 'Todas as coleções' for the rest, on every page", async () => {
+    for (const path of ['/', `/colecao/${shown[0]}`, `/produto/${shown[0]}-1`]) {
+      const html = (await c.get(path)).body;
+      const nav = /<nav [^>]*aria-label="Navegação principal"[^>]*>(.*?)<\/nav>/.exec(html)?.[1] ?? '';
+      const links = [...nav.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+      expect(links).toEqual(['/', ...shown.slice(0, LIMITS.headerNavCollections).map((slug) => `/colecao/${slug}`)]);
+      expect(nav).toMatch(/<button [^>]*aria-haspopup="dialog"[^>]*>Todas as coleções<\/button>/);
+    }
+    // The state still carries every collection: the menu it opens lists them all.
+    const collections = (await c.get('/trpc/catalog.collections')).json().result.data as { slug: string }[];
+    expect(collections.filter((x) => shown.includes(x.slug))).toHaveLength(shown.length);
+  });
+
   it('catalog.homeSections pages through the rest in order, then says there is no more', async () => {
     const second = await sections(size);
     expect(second.sections.map((s) => s.collection.slug)).toEqual(shown.slice(size, 2 * size));
@@ -80,7 +93,9 @@ describe('the home carries a page of collection sections; the others load when a
       const home: HomeDto = (await other.app.inject({ method: 'GET', url: '/trpc/catalog.home' })).json().result.data;
       expect(home.sections.map((s) => s.collection.slug)).toEqual(['unica']);
       expect(home.sections_next).toBeNull();
-      expect((await other.app.inject({ method: 'GET', url: '/' })).body).not.toContain('Ver mais coleções');
+      const page = (await other.app.inject({ method: 'GET', url: '/' })).body;
+      expect(page).not.toContain('Ver mais coleções');
+      expect(page).not.toContain('Todas as coleções');
     } finally {
       await other.close();
     }

@@ -18,7 +18,10 @@ const menuPanel = onDemand(() => import('./MobileMenu.tsx').then((m) => m.Mobile
 
 const color = (v: string, fallback: string) => (v && v !== 'default' ? v : fallback);
 
-/** Main header: logo, desktop nav (home + collections), search, cart and (mobile) menu buttons. */
+/**
+ * Main header: logo, desktop nav (home and the first LIMITS.headerNavCollections collections, then
+ * 'Todas as coleções', which opens the menu with all of them), search, cart and (mobile) menu buttons.
+ */
 export function Header({ settings, collections }: { settings: Settings; collections: CollectionDto[] }) {
   const { t, i18n } = useLingui();
   const [scrolled, setScrolled] = useState(false);
@@ -41,6 +44,7 @@ export function Header({ settings, collections }: { settings: Settings; collecti
   } as React.CSSProperties;
   const side = (pos: string) => (pos === 'left' ? classes.left : classes.right);
   const active = collections.filter((c) => c.active);
+  const inNav = active.slice(0, LIMITS.headerNavCollections);
 
   const search = settings.header_show_search && (
     <SearchButton className={`${classes.icon} ${side(settings.header_mobile_search_position)}`} />
@@ -75,11 +79,24 @@ export function Header({ settings, collections }: { settings: Settings; collecti
           <a href="/" onClick={followLink}>
             {t`Início`}
           </a>
-          {active.map((c) => (
+          {inNav.map((c) => (
             <a key={c.id} href={`/colecao/${c.slug}`} onClick={followLink}>
               {collectionLabel(i18n, c)}
             </a>
           ))}
+          {active.length > inNav.length && (
+            <button
+              type="button"
+              className={classes.navMore}
+              aria-haspopup="dialog"
+              onPointerEnter={menuPanel.preload}
+              onPointerDown={menuPanel.preload}
+              onFocus={menuPanel.preload}
+              onClick={() => setMenuOpen(true)}
+            >
+              {t`Todas as coleções`}
+            </button>
+          )}
         </nav>
         <span className={classes.spacer} />
         {search}
