@@ -70,14 +70,14 @@ export const changeChannel = (schema?: string) =>
  * (2026-11-27, 20,000 products, the server's flags): resident memory 11–16 MB lower through pages
  * never asked before and whole-catalogue reads (peak 299 against 310 MB), with the CPU of a product
  * or collection page miss and the search figures at 100,000 products the same within the run's
- * noise (a page not in the buffers is read from the operating system's file cache). 16 MB again
- * since 2026-11-30, once the catalogue had photos (three a product, 43 MB of data): collection
- * pages of every collection, sort and page in turn, PGlite's CPU per page 1.18-1.31 ms at 8 MB
- * against 0.97-1.03 at 16 (a page not in the buffers is copied in through the file system layer);
- * 24 and 32 MB measured as 16.
+ * noise (a page not in the buffers is read from the operating system's file cache). 12 MB since
+ * 2026-11-30, once the catalogue had photos (three a product, 43 MB of data): collection pages of
+ * every collection, sort and page in turn, PGlite's CPU per page 1.11-1.31 ms at 8 MB against
+ * 0.97-1.03 at 12 and 16 (a page not in the buffers is copied in through the file system layer);
+ * 24 and 32 MB measured as 16. At 16 MB the bench's whole-catalogue row reached 303 MB (≤ 300).
  * Command-line settings: they win over the data directory's postgresql.conf without rewriting it.
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=12MB'];
 
 /**
  * PGlite's PostgreSQL is WebAssembly: V8 runs it with its baseline compiler and recompiles each
