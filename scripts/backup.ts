@@ -1,6 +1,6 @@
 /**
  * `npm run backup -- <file> [--full]`: the whole shop (every table's rows, every file of the
- * uploads folder) into one .tar.gz with a manifest. `--full` also carries admin users with their
+ * uploads folder but the image variants, which a restore makes again) into one .tar.gz with a manifest. `--full` also carries admin users with their
  * password hashes, sessions and sign-in throttling (the manifest says `"full": true`).
  */
 import { resolve } from 'node:path';

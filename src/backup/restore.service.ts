@@ -6,8 +6,10 @@ import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/core';
 import { BACKUP_MESSAGES } from '../../shared/backup.ts';
 import { AppError } from '../errors.ts';
+import { queueVariants } from '../media/backfill.ts';
+import { folderNames } from '../media/folder-names.ts';
 import { unpackArchive } from './archive.ts';
-import { hashFile, pendingName, uploadNames, workDirBeside } from './files.ts';
+import { hashFile, pendingName, uploadNames, variantOf, workDirBeside } from './files.ts';
 import { ENTRY_NAME, MANIFEST_NAME, type Manifest, parseManifest, tableFile, UPLOADS_PREFIX } from './manifest.ts';
 import { columnsOf, insertRows, type Run, resetSequence, runnerOf } from './sql.ts';
 import { BACKUP_TABLES, CONTENT_TABLES, type TableDef, tableDef } from './tables.ts';
@@ -162,6 +164,18 @@ export async function restoreBackup(opts: RestoreOptions, source: Readable): Pro
     for (const name of staged.splice(0)) await rename(join(opts.uploadsDir, pendingName(name)), join(opts.uploadsDir, name));
     const kept = new Set(images);
     for (const name of before) if (!kept.has(name)) await rm(join(opts.uploadsDir, name), { force: true });
+    // Backups carry no variants (files.ts): those of the originals brought back are kept or made
+    // again, in the background; until then a page's variant URL leads to its original.
+    const keptOriginals = new Set(images.map((n) => /^([0-9a-f-]{36})\./.exec(n)?.[1]).filter(Boolean));
+    if (opts.force) {
+      const stale: string[] = [];
+      for (const name of folderNames(opts.uploadsDir)) {
+        const of = variantOf(name);
+        if (of && !keptOriginals.has(of)) stale.push(name);
+      }
+      for (const name of stale) await rm(join(opts.uploadsDir, name), { force: true });
+    }
+    queueVariants(opts.uploadsDir, images);
     return { manifest, rows, files: images.length };
   } finally {
     for (const name of staged) await rm(join(opts.uploadsDir, pendingName(name)), { force: true });

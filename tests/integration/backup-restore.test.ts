@@ -3,12 +3,15 @@ import { createHash } from 'node:crypto';
 import { createReadStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKUP_MESSAGES } from '../../shared/backup.ts';
+import { VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/image-variants.ts';
 import { ensureInitialAdmin } from '../../src/auth/auth.service.ts';
 import { writeBackupFile } from '../../src/backup/backup.service.ts';
 import { finishInterruptedRestores } from '../../src/backup/files.ts';
 import { restoreBackup } from '../../src/backup/restore.service.ts';
+import { variantsIdle } from '../../src/media/backfill.ts';
 import { fillShop, folderFiles, freshShop, type Shop, tableRows } from '../helpers/backup.ts';
 import { dbSnapshot } from '../helpers/db-snapshot.ts';
 import { TEST_DATABASE_URL } from '../helpers/pg.ts';
@@ -59,6 +62,47 @@ describe('backup and restore', () => {
     expect(p?.id).toBe(10);
     const [c] = await conn.execute<{ id: number }[]>(`insert into collections (name, slug) values ('N', 'n') returning id`);
     expect(c?.id).toBe(8);
+  });
+
+  it('leaves the variants out (derived files); a restore keeps those of the originals it brings back and makes the missing ones', async () => {
+    const a = await shop();
+    const uuid = '0b8c1f7e-0000-4000-8000-000000000001';
+    const other = '0b8c1f7e-0000-4000-8000-000000000002';
+    const photo = await sharp({ create: { width: 700, height: 500, channels: 3, background: '#3366aa' } })
+      .jpeg()
+      .toBuffer();
+    writeFileSync(join(a.uploadsDir, `${uuid}.jpg`), photo);
+    writeFileSync(join(a.uploadsDir, `${uuid}-320.avif`), 'avif 320');
+    writeFileSync(join(a.uploadsDir, `${uuid}-320.webp`), 'webp 320');
+    const file = await backup(a);
+    const dir = workDir();
+    untar(file, dir);
+    expect(readdirSync(join(dir, 'uploads'))).toEqual([`${uuid}.jpg`]);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { files: Record<string, unknown> };
+    expect(Object.keys(manifest.files).filter((n) => n.startsWith('uploads/'))).toEqual([`uploads/${uuid}.jpg`]);
+
+    const variants = (id: string) => VARIANT_FORMATS.flatMap((f) => VARIANT_WIDTHS.map((w) => `${id}-${w}.${f}`));
+    // Into a shop that holds this image's variants and another image's: with force, the other's go
+    // and these stay as they are (nothing to make again).
+    const b = await shop();
+    await fillShop(b);
+    for (const v of variants(uuid)) writeFileSync(join(b.uploadsDir, v), `kept ${v}`);
+    writeFileSync(join(b.uploadsDir, `${other}-320.webp`), 'stale');
+    expect((await restore(b, file, true)).files).toBe(1);
+    await variantsIdle();
+    const names = readdirSync(b.uploadsDir).filter((n) => !n.startsWith('.'));
+    expect(names).not.toContain(`${other}-320.webp`);
+    for (const v of variants(uuid)) expect(readFileSync(join(b.uploadsDir, v), 'utf8')).toBe(`kept ${v}`);
+
+    // Into an empty shop: the original, and its variants made in the background.
+    const c = await shop();
+    expect((await restore(c, file)).files).toBe(1);
+    await variantsIdle();
+    expect(
+      readdirSync(c.uploadsDir)
+        .filter((n) => n.startsWith(uuid))
+        .sort(),
+    ).toEqual([`${uuid}.jpg`, ...variants(uuid)].sort());
   });
 
   it.skipIf(!TEST_DATABASE_URL)('PGlite → archive → PostgreSQL → archive → PGlite gives the same shop', async () => {
