@@ -53,6 +53,24 @@ export async function adminCookie(shop: Shop): Promise<string> {
   return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
 
+/**
+ * A setup call as the admin (JSON, or multipart for a FormData body), asserting a 200 and giving
+ * the answer's JSON: for browser tests that build their shop through the legacy API.
+ */
+export async function adminPoster(shop: Shop): Promise<(url: string, body: FormData | object) => ReturnType<Response['json']>> {
+  const cookie = await adminCookie(shop);
+  return async (url, body) => {
+    const json = !(body instanceof FormData);
+    const res = await fetch(`${shop.url}${url}`, {
+      method: 'POST',
+      headers: { cookie, origin: shop.url, ...(json ? { 'content-type': 'application/json' } : {}) },
+      body: json ? JSON.stringify(body) : body,
+    });
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+}
+
 /** axe violations of impact serious or critical, as readable lines (empty when none). */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   // A fade caught halfway (the announcement bar rotates every 4 s) would read as low contrast:

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { LIMITS } from '../../shared/limits.ts';
-import { adminCookie, openPage, seriousAxeViolations } from './browser.ts';
+import { adminPoster, openPage, seriousAxeViolations } from './browser.ts';
 import { launchBrowser, type Shop, startShop } from './server.ts';
 
 /**
@@ -22,17 +22,7 @@ before(async () => {
   mkdirSync(SHOTS, { recursive: true });
   shop = await startShop();
   browser = await launchBrowser();
-  const cookie = await adminCookie(shop);
-  const post = async (url: string, body: FormData | object) => {
-    const json = !(body instanceof FormData);
-    const res = await fetch(`${shop.url}${url}`, {
-      method: 'POST',
-      headers: { cookie, ...(json ? { 'content-type': 'application/json' } : {}) },
-      body: json ? JSON.stringify(body) : body,
-    });
-    assert.equal(res.status, 200, await res.clone().text());
-    return res.json();
-  };
+  const post = await adminPoster(shop);
   const created = await post('/api/collections/create.php', { name: 'Básicos do Dia a Dia' });
   path = `/colecao/${created.collection.slug}`;
   const names = ['Ácido', 'abacate', 'Zinco', 'Éter', 'ébano', 'Ocre', 'Ônix', 'urso'];
