@@ -26,6 +26,13 @@ const FEATURED_COLLECTION: CollectionDto = { id: 0, name: 'Produtos em destaque'
 
 type Sql = { sql: string; params: (string | number)[] };
 
+/**
+ * The columns CARD_COLUMNS reads of a product, taken in the page's order and limited before the
+ * card's photo is looked up: with the photo in the same select, PostgreSQL looked it up for every
+ * row the offset skips too (72 lookups for the 24 cards of `pagina=3`).
+ */
+const PAGE_COLUMNS = 'p.id, p.title, p.slug, p.price, p.old_price, p.collection_id, p.shopify_product_id, p.position, p.image_url';
+
 /** The filters as one SQL condition (true when none), bounds compared as numeric(12,2). */
 function filterSql(input: CollectionPageInput): Sql {
   const parts: string[] = [];
@@ -82,9 +89,10 @@ async function readPage(ctx: AppContext, scope: Scope, input: CollectionPageInpu
               'total', s.total, 'min_price', s.min_price, 'max_price', s.max_price,
               'rows', coalesce((
                 select json_agg(x order by x.ord) from (
-                  select ${CARD_COLUMNS}, row_number() over (order by ${ORDER_BY[input.sort]}) as ord
-                    from products p where ${member} and ${filter.sql}
-                   order by ${ORDER_BY[input.sort]} limit ? offset ?) x), '[]'::json)) as page
+                  select ${CARD_COLUMNS}, p.ord from (
+                    select ${PAGE_COLUMNS}, row_number() over (order by ${ORDER_BY[input.sort]}) as ord
+                      from products p where ${member} and ${filter.sql}
+                     order by ${ORDER_BY[input.sort]} limit ? offset ?) p) x), '[]'::json)) as page
        from ${from} c
        cross join lateral (
          select (select count(*) from products p where ${member} and ${filter.sql})::int as total,
