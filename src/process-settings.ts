@@ -5,9 +5,16 @@
  * without the malloc variables, 272 → 344 MB and still growing with them, 263 → 309 MB and flat
  * with the heap limit as well.
  *
- * - MALLOC_ARENA_MAX=2: glibc gives threads (libuv's pool: files, zlib, argon2; V8's compiler
+ * - MALLOC_ARENA_MAX=1: glibc gives threads (libuv's pool: files, zlib, argon2; V8's compiler
  *   threads) malloc arenas of their own, up to eight per core, and what is freed in one stays
- *   mapped there: about 120 MB in a dozen arenas.
+ *   mapped there: about 120 MB in a dozen arenas. Two arenas until 2026-11-30: the second was
+ *   where V8's compiler threads build their optimised code as pages warm up, and what they freed
+ *   stayed resident there. Measured on the 20,000-product shop with photos (PGlite, one core,
+ *   product then collection pages never asked before, then the bench's ten whole-catalogue
+ *   reads): peak RSS 275 / 276 / 276 MB with one arena against 282-290 MB (five runs) with two,
+ *   238-240 against 245-246 MB at the start, CPU per page the same within the runs' noise; on
+ *   PostgreSQL 242-250 against 244-254 MB. The server's own work is on one thread (the event
+ *   loop), so the threads that share the one arena seldom allocate at the same time.
  * - MALLOC_MMAP_THRESHOLD_=131072: glibc's default (128 KiB), but fixed. Left to itself glibc
  *   raises it whenever a large block is freed (PGlite's start frees many), and from then on large
  *   buffers are carved from the heap, where freed memory stays resident: 105 of the heap's 121 MB
@@ -73,7 +80,7 @@
  * `reexecWithProcessSettings` starts the process again in place (same pid, same stdio) with what
  * is missing added; a heap limit or a malloc variable the operator set is kept.
  */
-export const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TOP_PAD_: '4194304' } as const;
+export const MALLOC_ENV = { MALLOC_ARENA_MAX: '1', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TOP_PAD_: '4194304' } as const;
 /** The young generation's semi-space for a shop on `databaseUrl` (none: the embedded database). */
 const semiSpaceMb = (databaseUrl: string | undefined) => (databaseUrl?.trim() ? 12 : 8);
 
