@@ -97,25 +97,86 @@ function literal(value: unknown): string | null {
   return null;
 }
 
+/** What PGlite's protocol layer hands back for one statement: its parsed backend messages. */
+type BackendMessage =
+  | { name: 'rowDescription'; fields: { name: string; dataTypeID: number }[] }
+  | { name: 'dataRow'; fields: (string | null)[] }
+  | { name: string };
+
 /**
- * PGlite: `execute name(values)` as one simple-protocol message (`exec`), the values written as
- * literals. The ORM's `execute` sends every statement through PGlite's extended protocol (parse,
- * bind, describe, execute, sync: two passes through the WebAssembly server) and its own layers:
- * measured 2026-11-30 on the 20,000-product shop, a product page's statement took 341-386 µs of
- * CPU that way against 282-299 µs as one message (`select 1`: 222-257 µs through the extended
- * protocol), before the ORM's JavaScript. With `genericPlan`, `SET LOCAL` lasts until the end of
- * the implicit transaction of that one multi-statement message, so the session's own setting is
- * back whatever happens (an error included). Null when a value cannot be written as a literal
+ * The members of PGlite this file uses besides `exec`: the protocol layer PGlite's own `exec`
+ * runs on (`execProtocolStream`), its parsers (the public `parsers` map, trimmed by
+ * pglite-parsers.ts), and the two locks every statement of PGlite's takes (declared on its
+ * BasePGlite, used by its extensions): one statement at a time, never inside another caller's
+ * transaction.
+ */
+type PgliteProtocol = PGlite & {
+  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+  _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
+};
+
+const encoder = new TextEncoder();
+
+/** A simple-protocol Query message ('Q', its length, the statement as a C string). */
+function queryMessage(sql: string): Uint8Array {
+  const text = encoder.encode(sql);
+  const message = new Uint8Array(6 + text.length);
+  message[0] = 0x51;
+  new DataView(message.buffer).setInt32(1, 5 + text.length);
+  message.set(text, 5);
+  return message;
+}
+
+/** The rows of the last result set among `messages`, each value through PGlite's parser for its type (as its `exec` reads them). */
+function lastRows<T>(messages: readonly BackendMessage[], parsers: PGlite['parsers']): T {
+  let fields: { name: string; dataTypeID: number }[] = [];
+  let rows: Record<string, unknown>[] = [];
+  for (const m of messages) {
+    if (m.name === 'rowDescription') {
+      fields = (m as Extract<BackendMessage, { name: 'rowDescription' }>).fields;
+      rows = [];
+    } else if (m.name === 'dataRow') {
+      const values = (m as Extract<BackendMessage, { name: 'dataRow' }>).fields;
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < fields.length; i++) {
+        const { name, dataTypeID } = fields[i] as { name: string; dataTypeID: number };
+        const value = values[i] ?? null;
+        const parse = parsers[dataTypeID];
+        row[name] = value === null || !parse ? value : parse(value, dataTypeID);
+      }
+      rows.push(row);
+    }
+  }
+  return rows as T;
+}
+
+/**
+ * PGlite: `execute name(values)` as one simple-protocol message, the values written as literals,
+ * handed to PGlite's protocol layer under PGlite's own two locks. The ORM's `execute` sends every
+ * statement through PGlite's extended protocol (parse, bind, describe, execute, sync: two passes
+ * through the WebAssembly server) and its own layers: measured 2026-11-30 on the 20,000-product
+ * shop, a product page's statement took 341-386 µs of CPU that way against 282-299 µs as one
+ * message through PGlite's `exec` (`select 1`: 222-257 µs through the extended protocol), before
+ * the ORM's JavaScript. `exec` itself sends a Sync message after the query (a second pass through
+ * the WebAssembly server, which the simple protocol does not need: the query ends with its
+ * ReadyForQuery), waits for a file-system sync (none on Node's file system, but behind a lock of
+ * its own), and parses every result set: `select 1` took 90-126 µs of CPU through `exec` against
+ * 22-35 µs this way (2026-11-30, the bench's flags). With `genericPlan`, `SET LOCAL` lasts until
+ * the end of the implicit transaction of that one multi-statement message, so the session's own
+ * setting is back whatever happens (an error included: PGlite's protocol layer throws the
+ * statement's DatabaseError, with its `code`). Null when a value cannot be written as a literal
  * (the caller then goes through the ORM).
  */
 async function executeText<T>(conn: object, name: string, params: readonly unknown[], genericPlan: boolean): Promise<T | null> {
   const values = params.map(literal);
   if (values.some((v) => v === null)) return null;
-  const pglite = await (conn as { getNativeClient(): Promise<PGlite> }).getNativeClient();
+  const pglite = (await (conn as { getNativeClient(): Promise<PGlite> }).getNativeClient()) as PgliteProtocol;
   const execute = `execute ${name}${values.length ? `(${values.join(', ')})` : ''}`;
-  if (!genericPlan) return ((await pglite.exec(execute))[0]?.rows ?? []) as T;
-  const results = await pglite.exec(`set local plan_cache_mode = force_generic_plan; ${execute}`);
-  return (results[1]?.rows ?? []) as T;
+  const message = queryMessage(genericPlan ? `set local plan_cache_mode = force_generic_plan; ${execute}` : execute);
+  const messages = await pglite._runExclusiveTransaction(() =>
+    pglite._runExclusiveQuery(() => pglite.execProtocolStream(message, { syncToFs: false })),
+  );
+  return lastRows<T>(messages as BackendMessage[], pglite.parsers);
 }
 
 /**

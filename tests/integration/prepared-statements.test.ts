@@ -130,6 +130,44 @@ describe('storefront statements prepared on the embedded database', () => {
     expect(await executePrepared(t.db.fork(), SQL, ['99', 5])).toEqual([]);
   });
 
+  it("a statement outside a transaction waits for another caller's open one and never runs inside it", async () => {
+    const rollback = new Error('rollback');
+    let release = () => {};
+    const held = new Promise<void>((ok) => {
+      release = ok;
+    });
+    let inserted = () => {};
+    const didInsert = new Promise<void>((ok) => {
+      inserted = ok;
+    });
+    const other = t.db
+      .fork()
+      .transactional(async (em) => {
+        await em
+          .getConnection()
+          .execute("insert into products (title, slug, price) values ('Sombra', 'sombra', 99.7)", [], 'all', em.getTransactionContext());
+        inserted();
+        await held;
+        throw rollback;
+      })
+      .catch((e: unknown) => e);
+    await didInsert;
+    let answered = false;
+    const read = Promise.all([
+      executePrepared(t.db.fork(), SQL, ['99', 5]),
+      executePrepared(t.db.fork(), SQL, ['99', 5], { genericPlan: true }),
+    ]).finally(() => {
+      answered = true;
+    });
+    await new Promise((ok) => setTimeout(ok, 100));
+    // On PGlite (one session) it waits for the transaction; on PostgreSQL it runs on another connection.
+    if (!TEST_DATABASE_URL) expect(answered).toBe(false);
+    release();
+    expect(await other).toBe(rollback);
+    // Never the other caller's uncommitted row.
+    expect(await read).toEqual([[], []]);
+  });
+
   it.skipIf(!!TEST_DATABASE_URL)('PGlite: the generic plan when asked, the session left as it was, an error included', async () => {
     const sql = `${SQL} offset 2`;
     const mode = async () => (await t.db.fork().getConnection().execute<{ plan_cache_mode: string }[]>('show plan_cache_mode'))[0];
