@@ -131,7 +131,11 @@ type HelloFloor = { c10: LoadResult; c50: LoadResult };
  * percent within a run and between runs (hello 52,000-92,000 req/s per core on 2026-11-28), so a
  * ratio is only fair against the floor of the same minutes. Each measurement is in the notes.
  */
-async function helloFloor(): Promise<{ measure: (part: string) => Promise<HelloFloor>; stop: () => Promise<void> }> {
+async function helloFloor(): Promise<{
+  measure: (part: string) => Promise<HelloFloor>;
+  c10: (when: string) => Promise<LoadResult>;
+  stop: () => Promise<void>;
+}> {
   const hello = await startHello();
   return {
     measure: async (part) => {
@@ -142,6 +146,14 @@ async function helloFloor(): Promise<{ measure: (part: string) => Promise<HelloF
       console.error(`  hello ${line}`);
       notes.push(`Hello floor before ${part}: ${line}.`);
       return { c10, c50 };
+    },
+    c10: async (when) => {
+      step(`hello floor (bare Fastify route), c10, ${when}`);
+      const c10 = await load(hello.url, [{ path: '/' }], 10, { serverPid: hello.pid });
+      const line = `c10 ${fmt(c10.rps)} req/s (${fmt(perCore(c10))} per core, p99 ${ms(c10.p99)})`;
+      console.error(`  hello ${line}`);
+      notes.push(`Hello floor ${when}: ${line}.`);
+      return c10;
     },
     stop: () => hello.stop(),
   };
@@ -446,8 +458,8 @@ if (floor && ONLY.has('server')) {
 }
 if (floor && ONLY.has('merchant')) {
   const report = { row, step, fmt, ms, kb, throughput, shareOfHello };
-  await merchantFigures('PGlite', floor.measure, report);
-  if (PG_ADMIN_URL) await merchantFigures('PostgreSQL', floor.measure, report);
+  await merchantFigures('PGlite', floor.c10, report);
+  if (PG_ADMIN_URL) await merchantFigures('PostgreSQL', floor.c10, report);
 }
 await floor?.stop();
 if (ONLY.has('search')) {
