@@ -114,3 +114,18 @@ export async function load(
   if (cpuBefore !== null && cpuAfter !== null) result.serverBusy = Math.min(1, (cpuAfter - cpuBefore) / elapsed);
   return result;
 }
+
+/** The floor of a row measured between two floors: the mean of their req/s and of their servers' busy share. */
+export function meanFloor(a: LoadResult, b: LoadResult): LoadResult {
+  const mean = (x: number, y: number) => (x + y) / 2;
+  return {
+    ...a,
+    rps: mean(a.rps, b.rps),
+    p50: mean(a.p50, b.p50),
+    p95: mean(a.p95, b.p95),
+    p99: mean(a.p99, b.p99),
+    requests: a.requests + b.requests,
+    errors: a.errors + b.errors,
+    ...(a.serverBusy !== undefined && b.serverBusy !== undefined ? { serverBusy: mean(a.serverBusy, b.serverBusy) } : {}),
+  };
+}

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminScreenFigures } from './admin-screens.ts';
 import { createPgDatabase, seedProducts } from './databases.ts';
-import { type LoadResult, load } from './load.ts';
+import { type LoadResult, load, meanFloor } from './load.ts';
 import { seedPhotos } from './photos.ts';
 import { adminCookie, PEAK_RSS_MB, startShop } from './processes.ts';
 
@@ -28,21 +28,6 @@ export type Report = {
 };
 
 const SORTS = ['posicao', 'preco-asc', 'preco-desc', 'nome', 'novidades'];
-
-/** The floor of a row measured between two floors: the mean of their req/s and of their servers' busy share. */
-function meanFloor(a: LoadResult, b: LoadResult): LoadResult {
-  const mean = (x: number, y: number) => (x + y) / 2;
-  return {
-    ...a,
-    rps: mean(a.rps, b.rps),
-    p50: mean(a.p50, b.p50),
-    p95: mean(a.p95, b.p95),
-    p99: mean(a.p99, b.p99),
-    requests: a.requests + b.requests,
-    errors: a.errors + b.errors,
-    ...(a.serverBusy !== undefined && b.serverBusy !== undefined ? { serverBusy: mean(a.serverBusy, b.serverBusy) } : {}),
-  };
-}
 
 /** A new number for every call: the URLs built from it were never asked before in this run. */
 let counter = 0;
@@ -73,7 +58,7 @@ async function drain(url: string): Promise<{ status: number; bytes: number }> {
 
 export async function merchantFigures(
   kind: 'PGlite' | 'PostgreSQL',
-  floorC10: (when: string) => Promise<LoadResult>,
+  floor: (connections: 10, when: string) => Promise<LoadResult>,
   r: Report,
 ): Promise<void> {
   r.step(
@@ -101,12 +86,12 @@ export async function merchantFigures(
       // and right after it (their mean), as this machine's speed drifts by tens of percent within
       // a minute (hello 47,000-64,000 req/s per core within an hour on 2026-11-30).
       r.step(`${kind}: pages never asked before (cache misses), c10, each between two floors`);
-      let floorBefore = await floorC10(`before ${kind}'s product pages never asked before`);
+      let floorBefore = await floor(10, `before ${kind}'s product pages never asked before`);
       const product = await load(shop.url, () => `/produto/produto-${1 + (next() % MERCHANT.products)}`, 10, {
         settle,
         serverPid: shop.pid,
       });
-      let floorAfter = await floorC10(`after ${kind}'s product pages never asked before`);
+      let floorAfter = await floor(10, `after ${kind}'s product pages never asked before`);
       let hello = meanFloor(floorBefore, floorAfter);
       r.row(
         `Product page never asked before, c10, ${kind}`,
@@ -124,7 +109,7 @@ export async function merchantFigures(
         10,
         { settle, serverPid: shop.pid },
       );
-      floorAfter = await floorC10(`after ${kind}'s collection pages never asked before`);
+      floorAfter = await floor(10, `after ${kind}'s collection pages never asked before`);
       hello = meanFloor(floorBefore, floorAfter);
       r.row(
         `Collection page with a sort/filter/page never asked before, c10, ${kind}`,
