@@ -34,7 +34,7 @@ import { readAssets } from '../server/ssr/manifest.ts';
 import { createPgDatabase, PG_ADMIN_URL, SEARCH_WORDS, seedProducts } from './bench/databases.ts';
 import { startFloorPage } from './bench/floor-page.ts';
 import { type LighthouseFigures, lighthouseMedians } from './bench/lighthouse.ts';
-import { type LoadRequest, type LoadResult, load, meanFloor } from './bench/load.ts';
+import { type Floor, type LoadRequest, type LoadResult, load, meanFloor } from './bench/load.ts';
 import { merchantFigures } from './bench/merchant.ts';
 import {
   adminCookie,
@@ -130,7 +130,7 @@ const throughput = (r: LoadResult, hello: LoadResult) =>
  * the floor of the same minutes: a row is judged against the mean of the floor before it and the
  * floor after it (`meanFloor`). Each measurement is in the notes.
  */
-async function helloFloor(): Promise<{ at: (connections: 10 | 50, when: string) => Promise<LoadResult>; stop: () => Promise<void> }> {
+async function helloFloor(): Promise<{ at: Floor; stop: () => Promise<void> }> {
   const hello = await startHello();
   return {
     at: async (connections, when) => {
@@ -144,9 +144,6 @@ async function helloFloor(): Promise<{ at: (connections: 10 | 50, when: string) 
     stop: () => hello.stop(),
   };
 }
-
-/** Measures hello's floor at a concurrency; `when` names the measurement in the notes. */
-type Floor = (connections: 10 | 50, when: string) => Promise<LoadResult>;
 
 async function pageWeight(shop: Shop): Promise<void> {
   step('bytes: storefront JavaScript and home HTML');

@@ -115,6 +115,9 @@ export async function load(
   return result;
 }
 
+/** Measures hello's floor at a concurrency; `when` names the measurement in the notes. */
+export type Floor = (connections: 10 | 50, when: string) => Promise<LoadResult>;
+
 /** The floor of a row measured between two floors: the mean of their req/s and of their servers' busy share. */
 export function meanFloor(a: LoadResult, b: LoadResult): LoadResult {
   const mean = (x: number, y: number) => (x + y) / 2;

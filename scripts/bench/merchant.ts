@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminScreenFigures } from './admin-screens.ts';
 import { createPgDatabase, seedProducts } from './databases.ts';
-import { type LoadResult, load, meanFloor } from './load.ts';
+import { type Floor, type LoadResult, load, meanFloor } from './load.ts';
 import { seedPhotos } from './photos.ts';
 import { adminCookie, PEAK_RSS_MB, startShop } from './processes.ts';
 
@@ -56,11 +56,7 @@ async function drain(url: string): Promise<{ status: number; bytes: number }> {
   return { status: res.status, bytes };
 }
 
-export async function merchantFigures(
-  kind: 'PGlite' | 'PostgreSQL',
-  floor: (connections: 10, when: string) => Promise<LoadResult>,
-  r: Report,
-): Promise<void> {
+export async function merchantFigures(kind: 'PGlite' | 'PostgreSQL', floor: Floor, r: Report): Promise<void> {
   r.step(
     `${kind}: a merchant's catalogue (${r.fmt(MERCHANT.products)} products in ${MERCHANT.collections} collections, ${r.fmt(MERCHANT.featured)} featured, ${MERCHANT.photosPerProduct} photos each)`,
   );
