@@ -140,14 +140,20 @@ export class ServerQueryClient extends QueryClient {
  * with the keys a render keeps, options-memo.ts), and TanStack hashed it anew each time: a product
  * page made 31 hashes of 22 arrays before the render kept its keys (2026-11-30). Keys are never
  * changed in place (TanStack and tRPC make a new array for every key), so a hash stays true for as
- * long as its array lives.
+ * long as its array lives. The hash is kept on the array under a symbol (JSON and TanStack's key
+ * comparisons see only its items), not in a WeakMap: each WeakMap entry is an ephemeron that V8's
+ * mark-compact traces in a pass of its own, and the 22 keys of every page built made tens of
+ * thousands between two mark-compacts (render-scope.ts says what that cost). A frozen key array
+ * (none is today) is hashed each time.
  */
-const hashes = new WeakMap<QueryKey, string>();
+const HASH: unique symbol = Symbol('query key hash');
+type HashedKey = QueryKey & { [HASH]?: string };
 export function serverHashKey(queryKey: QueryKey): string {
-  let hash = hashes.get(queryKey);
+  const key = queryKey as HashedKey;
+  let hash = key[HASH];
   if (hash === undefined) {
     hash = hashKey(queryKey);
-    hashes.set(queryKey, hash);
+    if (Object.isExtensible(key)) key[HASH] = hash;
   }
   return hash;
 }

@@ -8,9 +8,17 @@ import { keptOptionsProxy } from './options-memo.ts';
 /** What one server render reads through tRPC with: its request's context and its own query client. */
 export type RenderScope = { ctx: TrpcContext; queryClient: QueryClient };
 
-const scopes = new AsyncLocalStorage<RenderScope>();
-/** The options and keys a render was handed (options-memo.ts), for the rest of that render. */
-const keptByScope = new WeakMap<RenderScope, Map<string, Map<string, unknown>>>();
+/**
+ * A render's scope as the process keeps it, with the options and keys the render was handed
+ * (options-memo.ts), kept for the rest of that render. Kept on the scope itself, not in a WeakMap
+ * keyed by it: every entry of a WeakMap is an ephemeron, which V8's mark-compact traces in a pass of
+ * its own, and a render's keys (below, query-client.ts) made tens of thousands of them between two
+ * mark-compacts (measured 2026-12-01, product pages never asked before, PGlite, c10, one core: the
+ * ephemeron passes took 5-11 ms of each mark-compact's 15-21 ms pause; none after).
+ */
+type ScopeState = RenderScope & { kept: Map<string, Map<string, unknown>> | null };
+
+const scopes = new AsyncLocalStorage<ScopeState>();
 
 function current(): RenderScope {
   const scope = scopes.getStore();
@@ -37,16 +45,12 @@ export const serverTrpc = keptOptionsProxy(
   () => {
     const scope = scopes.getStore();
     if (!scope) return undefined;
-    let kept = keptByScope.get(scope);
-    if (kept === undefined) {
-      kept = new Map();
-      keptByScope.set(scope, kept);
-    }
-    return kept;
+    scope.kept ??= new Map();
+    return scope.kept;
   },
 );
 
 /** Runs `build` (and every read it starts) with `scope` as what `serverTrpc` reads with. */
 export function withRenderScope<T>(scope: RenderScope, build: () => Promise<T>): Promise<T> {
-  return scopes.run(scope, build);
+  return scopes.run({ ...scope, kept: null }, build);
 }

@@ -1,0 +1,28 @@
+import { hashKey } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { serverHashKey } from './query-client.ts';
+
+describe('serverHashKey', () => {
+  it("is TanStack's own hash of the key, whatever the order of an object's keys", () => {
+    const key = [['catalog', 'collectionPage'], { input: { slug: 'camisetas', sort: 'nome' }, type: 'query' }] as const;
+    const reordered = [['catalog', 'collectionPage'], { type: 'query', input: { sort: 'nome', slug: 'camisetas' } }] as const;
+    expect(serverHashKey(key)).toBe(hashKey(key));
+    expect(serverHashKey(reordered)).toBe(hashKey(key));
+  });
+
+  it('leaves the key as it was: its items, its length and its JSON', () => {
+    const key = [['catalog', 'productPage'], { input: { slug: 'camiseta-basica' }, type: 'query' }];
+    const json = JSON.stringify(key);
+    const first = serverHashKey(key);
+    expect(serverHashKey(key)).toBe(first);
+    expect(key).toHaveLength(2);
+    expect(Object.keys(key)).toEqual(['0', '1']);
+    expect(JSON.stringify(key)).toBe(json);
+  });
+
+  it('hashes a frozen key too', () => {
+    const key = Object.freeze([['settings', 'get'], { type: 'query' }]);
+    expect(serverHashKey(key)).toBe(hashKey(key));
+    expect(serverHashKey(key)).toBe(hashKey(key));
+  });
+});
