@@ -10,14 +10,17 @@ describe('serverHashKey', () => {
     expect(serverHashKey(reordered)).toBe(hashKey(key));
   });
 
-  it('leaves the key as it was: its items, its length and its JSON', () => {
-    const key = [['catalog', 'productPage'], { input: { slug: 'camiseta-basica' }, type: 'query' }];
+  it('leaves the key as it was: its items, its length, its JSON, equal to a key never hashed', () => {
+    const make = () => [['catalog', 'productPage'], { input: { slug: 'camiseta-basica' }, type: 'query' }];
+    const key = make();
     const json = JSON.stringify(key);
     const first = serverHashKey(key);
     expect(serverHashKey(key)).toBe(first);
     expect(key).toHaveLength(2);
     expect(Object.keys(key)).toEqual(['0', '1']);
     expect(JSON.stringify(key)).toBe(json);
+    expect(key).toEqual(make());
+    expect(key).toStrictEqual(make());
   });
 
   it('hashes a frozen key too', () => {

@@ -140,11 +140,11 @@ export class ServerQueryClient extends QueryClient {
  * with the keys a render keeps, options-memo.ts), and TanStack hashed it anew each time: a product
  * page made 31 hashes of 22 arrays before the render kept its keys (2026-11-30). Keys are never
  * changed in place (TanStack and tRPC make a new array for every key), so a hash stays true for as
- * long as its array lives. The hash is kept on the array under a symbol (JSON and TanStack's key
- * comparisons see only its items), not in a WeakMap: each WeakMap entry is an ephemeron that V8's
- * mark-compact traces in a pass of its own, and the 22 keys of every page built made tens of
- * thousands between two mark-compacts (render-scope.ts says what that cost). A frozen key array
- * (none is today) is hashed each time.
+ * long as its array lives. The hash is kept on the array under a symbol, not enumerable (JSON,
+ * TanStack's key comparisons and deep equality see only the items), not in a WeakMap: each
+ * WeakMap entry is an ephemeron that V8's mark-compact traces in a pass of its own, and the 22
+ * keys of every page built made tens of thousands between two mark-compacts (render-scope.ts says
+ * what that cost). A frozen key array (none is today) is hashed each time.
  */
 const HASH: unique symbol = Symbol('query key hash');
 type HashedKey = QueryKey & { [HASH]?: string };
@@ -153,7 +153,7 @@ export function serverHashKey(queryKey: QueryKey): string {
   let hash = key[HASH];
   if (hash === undefined) {
     hash = hashKey(queryKey);
-    if (Object.isExtensible(key)) key[HASH] = hash;
+    if (Object.isExtensible(key)) Object.defineProperty(key, HASH, { value: hash });
   }
   return hash;
 }

@@ -34,7 +34,7 @@ function current(): RenderScope {
  * built, and under load they were the largest share of what each page left to the old generation.
  * Measured 2026-11-29 on the 20,000-product shop, product pages never asked before, PostgreSQL,
  * c10, one core (V8's heap sampling, objects that outlived a young collection): 74 KB a page, of
- * which 23 KB were the proxies' paths; see the README for what it changed.
+ * which 23 KB were the proxies' paths; docs/performance-log.md says what it changed.
  */
 export const serverTrpc = keptOptionsProxy(
   createTRPCOptionsProxy({
