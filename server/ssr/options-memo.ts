@@ -26,7 +26,10 @@ function inputKey(input: unknown): string | null {
   return JSON.stringify(input);
 }
 
-export function keptOptionsProxy<T extends object>(proxy: T, memo: () => Map<string, Map<string, unknown>> | undefined): T {
+/** What one render keeps: per path, its options and keys by input. */
+export type KeptOptions = Map<string, Map<string, unknown>>;
+
+export function keptOptionsProxy<T extends object>(proxy: T, memo: () => KeptOptions | undefined): T {
   const node = (target: object, path: string): object => {
     const kept = KEPT.has(path.slice(path.lastIndexOf('.') + 1));
     const children = new Map<string, object>();

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { appRouter } from '../trpc/router.ts';
 import type { TrpcContext } from '../trpc/trpc.ts';
-import { keptOptionsProxy } from './options-memo.ts';
+import { type KeptOptions, keptOptionsProxy } from './options-memo.ts';
 
 /** What one server render reads through tRPC with: its request's context and its own query client. */
 export type RenderScope = { ctx: TrpcContext; queryClient: QueryClient };
@@ -16,7 +16,7 @@ export type RenderScope = { ctx: TrpcContext; queryClient: QueryClient };
  * mark-compacts (measured 2026-12-01, product pages never asked before, PGlite, c10, one core: the
  * ephemeron passes took 5-11 ms of each mark-compact's 15-21 ms pause; none after).
  */
-type ScopeState = RenderScope & { kept: Map<string, Map<string, unknown>> | null };
+type ScopeState = RenderScope & { kept: KeptOptions | null };
 
 const scopes = new AsyncLocalStorage<ScopeState>();
 
