@@ -76,6 +76,24 @@
  *   restart); with the flag 589 MB and 204 MB, the same RSS afterwards (302 vs 247 MB, 227 vs 203
  *   MB), and about 5% more CPU on a query-heavy run (2,000 lookups and 100 sorts on 20,000 rows,
  *   three times: 4.1 s against 4.3 s). No other code of the server is WebAssembly.
+ * - --no-allocation-site-pretenuring: V8 stops deciding, from what survived young collections,
+ *   that the objects of an allocation site are to be born in the old generation. Under cached
+ *   reads about half the embedded shop's restarts came up in a state that lasted for the life of
+ *   the process (2026-12-07, demo shop, `list.php` at c50 after the bench's cached pages, one
+ *   core): the young collections kept 14.8% of what was allocated instead of 0.2% (1 MB every 10
+ *   ms: every request's IncomingMessage, ServerResponse and write requests, by a sampling heap
+ *   profile of what young collections did not free), a mark-compact every 0.45 s instead of none,
+ *   garbage collection 16.6% of the server's CPU instead of 2.7% (CPU profile), 34-39% of hello
+ *   against 47-59%, event-loop delay p99 23-30 ms against 11-13, RSS 251-256 against 218-224 MB.
+ *   V8's pretenuring trace in that state showed an allocation site whose every object (about
+ *   400, one a request) survived each young collection. Without the flag that state came in 8 of
+ *   51 restarts, 7 of them among 22 first restarts after a first start (the bench's case); with it
+ *   in none of 6 first restarts (none of 6 with 12 MB semi-spaces either, for 10-13 MB more RSS):
+ *   few enough to be luck, so the bench keeps watching it (its cached reads and loop rows);
+ *   the bench's full run with it: the embedded shop's cached reads 58-72% of hello, loop p99 11
+ *   ms. What it costs, the 20,000-product shop, two runs each way: product pages never asked
+ *   before 427-460 against 471-475 req/s (p99 45-48 against 42-44 ms), collection pages the same
+ *   (274-297 against 281-296), the ten whole-catalogue reads' peak 280-292 against 277-281 MB.
  *
  * `reexecWithProcessSettings` starts the process again in place (same pid, same stdio) with what
  * is missing added; a heap limit or a malloc variable the operator set is kept.
@@ -86,7 +104,13 @@ const semiSpaceMb = (databaseUrl: string | undefined) => (databaseUrl?.trim() ? 
 
 /** V8's flags for the server of a shop on `databaseUrl` (none or empty: the embedded database). */
 export function heapFlags(databaseUrl: string | undefined): string[] {
-  return ['--max-old-space-size=256', '--heap-growing-percent=60', `--max-semi-space-size=${semiSpaceMb(databaseUrl)}`, '--liftoff-only'];
+  return [
+    '--max-old-space-size=256',
+    '--heap-growing-percent=60',
+    `--max-semi-space-size=${semiSpaceMb(databaseUrl)}`,
+    '--liftoff-only',
+    '--no-allocation-site-pretenuring',
+  ];
 }
 
 /** `env` with the malloc variables it lacks (for processes started with an explicit environment). */
@@ -97,8 +121,14 @@ export function withMallocEnv<E extends Record<string, string | undefined>>(env:
 
 /** The heap flags `execArgv` and NODE_OPTIONS do not already set. */
 function missingHeapFlags(execArgv: readonly string[], nodeOptions = '', databaseUrl: string | undefined = undefined): string[] {
-  const given = [...execArgv, ...nodeOptions.split(/\s+/)].map((a) => a.split('=')[0]?.replace(/_/g, '-'));
-  return heapFlags(databaseUrl).filter((f) => !given.includes(f.split('=')[0]));
+  // A flag's name without its value or its `no-` (`--allocation-site-pretenuring` given keeps V8's default).
+  const name = (a: string) =>
+    a
+      .split('=')[0]
+      ?.replace(/_/g, '-')
+      .replace(/^--no-/, '--');
+  const given = [...execArgv, ...nodeOptions.split(/\s+/)].map(name);
+  return heapFlags(databaseUrl).filter((f) => !given.includes(name(f)));
 }
 
 /**

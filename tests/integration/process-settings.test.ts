@@ -26,7 +26,7 @@ writeFileSync(
      arenas: process.env.MALLOC_ARENA_MAX, mmap: process.env.MALLOC_MMAP_THRESHOLD_, pad: process.env.MALLOC_TOP_PAD_, heapMb: (await import('node:v8')).getHeapStatistics().heap_size_limit / 1048576 }));`,
 );
 
-function run(env: Record<string, string>) {
+function run(env: Record<string, string>, nodeArgs: string[] = []) {
   const {
     MALLOC_ARENA_MAX: _a,
     MALLOC_MMAP_THRESHOLD_: _m,
@@ -35,7 +35,7 @@ function run(env: Record<string, string>) {
     DATABASE_URL: _d,
     ...clean
   } = process.env;
-  const r = spawnSync(process.execPath, [script], { env: { ...clean, ...env }, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [...nodeArgs, script], { env: { ...clean, ...env }, encoding: 'utf8' });
   expect(r.stderr).toBe('');
   return JSON.parse(r.stdout) as {
     startedAs: number;
@@ -58,6 +58,7 @@ describe.skipIf(process.platform !== 'linux')('process settings', () => {
     expect(out.execArgv).toEqual([...EMBEDDED]);
     expect(out.heapMb).toBeLessThan(1000); // old space 256 MB plus the young generation
     expect(out.execArgv).toContain('--max-semi-space-size=8');
+    expect(out.execArgv).toContain('--no-allocation-site-pretenuring');
   });
 
   it('gives a shop on PostgreSQL the larger young generation', () => {
@@ -78,5 +79,12 @@ describe.skipIf(process.platform !== 'linux')('process settings', () => {
     const all = run({ NODE_OPTIONS: '--max-old-space-size=1024 --max_semi_space_size=8' });
     expect(all.execArgv).toEqual(EMBEDDED.filter((f) => !/^--max-(old|semi)-space-size=/.test(f)));
     expect(all.execArgv).toContain('--liftoff-only');
+
+    // A V8 switch the operator turned back on is not turned off again.
+    const pretenuring = run({}, ['--allocation-site-pretenuring']);
+    expect(pretenuring.execArgv).toEqual([
+      ...EMBEDDED.filter((f) => f !== '--no-allocation-site-pretenuring'),
+      '--allocation-site-pretenuring',
+    ]);
   });
 });
