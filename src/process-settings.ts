@@ -78,7 +78,7 @@
  *   three times: 4.1 s against 4.3 s). No other code of the server is WebAssembly.
  * - --no-allocation-site-pretenuring: V8 stops deciding, from what survived young collections,
  *   that the objects of an allocation site are to be born in the old generation. Under cached
- *   reads about half the embedded shop's restarts came up in a state that lasted for the life of
+ *   reads about a third of the embedded shop's first restarts came up in a state that lasted for the life of
  *   the process (2026-12-07, demo shop, `list.php` at c50 after the bench's cached pages, one
  *   core): the young collections kept 14.8% of what was allocated instead of 0.2% (1 MB every 10
  *   ms: every request's IncomingMessage, ServerResponse and write requests, by a sampling heap
