@@ -8,7 +8,9 @@ import type { AppRouter } from '../server/trpc/router.ts';
 import { isLocale, type Locale } from '../shared/locales.ts';
 import { consentMarkup } from './consent/consent-markup.ts';
 import { i18nByLocale } from './i18n-catalogs.ts';
+import { KeptMarkupStore, type PendingPart } from './kept-markup-store.ts';
 import { type PageHead, pageHead } from './page-head.ts';
+import { MarkupKeeperContext } from './storefront/common/kept-markup.ts';
 import { layoutPrefetch } from './storefront/layout-queries.ts';
 import { PublicOriginContext } from './storefront/product/product-url.ts';
 import { StorefrontRoot } from './storefront/Root.tsx';
@@ -112,6 +114,9 @@ function hydrationState(queryClient: QueryClient): DehydratedState {
   return state;
 }
 
+/** The layout's parts as the process has rendered them (client/storefront/common/kept-markup.ts). */
+const keptMarkup = new KeptMarkupStore();
+
 /**
  * Renders a storefront URL: prefetches the route's queries through the in-process tRPC proxy,
  * renders the page complete (no streaming), and returns the HTML plus the state to hydrate.
@@ -139,7 +144,7 @@ export async function render({ url, origin, trpc, queryClient }: RenderInput): P
     missing,
   });
 
-  const html = await markup(
+  const root = (part?: ReactNode) => (
     <StorefrontRoot
       i18n={i18nByLocale[locale]}
       queryClient={queryClient}
@@ -151,10 +156,18 @@ export async function render({ url, origin, trpc, queryClient }: RenderInput): P
           <StorefrontRouter url={url}>{app}</StorefrontRouter>
         </PublicOriginContext>
       )}
-    />,
+    >
+      {part}
+    </StorefrontRoot>
   );
+  const pending: PendingPart[] = [];
+  const html = await markup(<MarkupKeeperContext value={keptMarkup.keeper(pending)}>{root()}</MarkupKeeperContext>);
+  const after = await whatsappFloat(trpc, queryClient, locale);
+  const state = hydrationState(queryClient);
+  // After the page's state is taken: a part rendered on its own adds nothing to it.
+  if (pending.length > 0) await keptMarkup.keep(pending, html, (part) => markup(root(part)));
   return {
-    after: await whatsappFloat(trpc, queryClient, locale),
+    after,
     html,
     status: missing ? 404 : 200,
     locale,
@@ -162,7 +175,7 @@ export async function render({ url, origin, trpc, queryClient }: RenderInput): P
     description: info.description,
     faviconUrl: settings?.favicon_url ?? '',
     head: info.head,
-    state: hydrationState(queryClient),
+    state,
     consent: settings && 'currency' in settings ? consentMarkup(locale, settings) : '',
   };
 }

@@ -15,19 +15,21 @@ type Props = {
   state: DehydratedState | undefined;
   /** The router (router.tsx), given the request's URL on the server. */
   router: (app: ReactNode) => ReactNode;
+  /** What to render instead of the app: a part of the layout on its own (the server's kept markup, client/kept-markup-store.ts). */
+  children?: ReactNode;
 };
 
 /**
  * The storefront's providers, identical on server and client so hydration matches. The storefront
  * keeps its JavaScript small: plain components and CSS modules; Mantine is the admin's toolkit.
  */
-export function StorefrontRoot({ i18n, queryClient, trpcClient, trpc, state, router }: Props) {
+export function StorefrontRoot({ i18n, queryClient, trpcClient, trpc, state, router, children }: Props) {
   return (
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient} trpc={trpc}>
           <HydrationBoundary state={state}>
-            <SettingsProvider>{router(<StorefrontApp />)}</SettingsProvider>
+            <SettingsProvider>{router(children ?? <StorefrontApp />)}</SettingsProvider>
           </HydrationBoundary>
         </TRPCProvider>
       </QueryClientProvider>

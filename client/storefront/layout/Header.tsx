@@ -6,6 +6,7 @@ import { LIMITS } from '../../../shared/limits.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import { collectionLabel } from '../common/collection-label.ts';
 import { MenuIcon } from '../common/icons.tsx';
+import { useKeptContent } from '../common/kept-markup.ts';
 import { onDemand } from '../common/on-demand.tsx';
 import { ResponsiveImage } from '../common/ResponsiveImage.tsx';
 import { followLink, Link } from '../router.tsx';
@@ -64,8 +65,8 @@ export function Header({ settings, collections }: { settings: Settings; collecti
     </button>
   );
 
-  return (
-    <header className={classes.header} data-fixed={settings.header_fixed} data-scrolled={transparent} style={style}>
+  const content = (
+    <>
       <div className={classes.inner}>
         {menu}
         <Link to="/" className={classes.logo} data-position={settings.header_logo_position}>
@@ -107,6 +108,9 @@ export function Header({ settings, collections }: { settings: Settings; collecti
           <Menu onClose={closeMenu} collections={active} settings={settings} />
         </Suspense>
       )}
-    </header>
+    </>
   );
+  // The same for every page with these settings and collections (common/kept-markup.ts).
+  const kept = useKeptContent('header', [settings, collections, i18n.locale], content);
+  return <header className={classes.header} data-fixed={settings.header_fixed} data-scrolled={transparent} style={style} {...kept} />;
 }
