@@ -3,11 +3,11 @@ import type { ReactNode } from 'react';
 import type { MarkupKeeper } from './storefront/common/kept-markup.ts';
 
 /**
- * The server's markup of the layout's header and footer (client/storefront/common/kept-markup.ts), by part and
- * inputs. A part's content is kept from the second page that asks for it with the same inputs (one
- * page alone is not worth a second render), rendered on its own after that page, and only when that
- * markup is found, as it is, in the page rendered inline: what the store hands out is exactly what
- * rendering the part inline would write. The store is bounded (a changed setting makes new inputs;
+ * The server's markup of the layout's header and footer (client/storefront/common/kept-markup.ts),
+ * by part and inputs. A part's content is kept from the second page that asks for it with the same
+ * inputs (one page alone is not worth a second render), rendered on its own after that page, and
+ * only when that markup is found, as it is, in the page rendered inline: what the store hands out is
+ * exactly what rendering the part inline would write. The store is bounded (a changed setting makes new inputs;
  * the old entries are the least recently used).
  */
 
