@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../../server/app.ts';
-import { type AppConfig, loadConfig } from '../../server/config.ts';
+import { type AppConfig, loadConfig, uploadsDirOf } from '../../server/config.ts';
 import { ensureInitialAdmin } from '../../src/auth/auth.service.ts';
 import { type Database, openDatabase } from '../../src/db/database.ts';
+import { seedDemo } from '../../src/demo/seed.ts';
 import { variantsIdle } from '../../src/media/backfill.ts';
 import { createTestDatabase, TEST_DATABASE_URL } from './pg.ts';
 import { ensurePgliteTemplate } from './template.ts';
@@ -77,4 +78,11 @@ export async function loginCookie(app: FastifyInstance, creds = ADMIN): Promise<
   const sid = res.cookies.find((c) => c.name === 'sid');
   if (!sid) throw new Error('no session cookie');
   return `sid=${sid.value}`;
+}
+
+/** The real app with the demo shop's content (its images without their variants), as the storefront tests read it. */
+export async function createDemoTestApp(env: Record<string, string> = {}, build: Partial<BuildAppOptions> = {}): Promise<TestApp> {
+  const t = await createTestApp(env, build);
+  await seedDemo(t.db.fork(), uploadsDirOf(t.config), { variants: false });
+  return t;
 }

@@ -3,11 +3,9 @@ import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadsDirOf } from '../../server/config.ts';
 import { compressionPlugin } from '../../server/plugins/compression.ts';
 import { readAssets } from '../../server/ssr/manifest.ts';
-import { seedDemo } from '../../src/demo/seed.ts';
-import { createTestApp, loginCookie, type TestApp } from '../helpers/test-app.ts';
+import { createDemoTestApp, loginCookie, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * Compression and revalidation: brotli, gzip and identity carry the same bytes, compressible
@@ -20,8 +18,7 @@ const clientDir = resolve(import.meta.dirname, '..', '..', 'dist', 'client');
 const PRECOMPRESSED = 'hello, already compressed '.repeat(100);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.db.fork(), uploadsDirOf(t.config), { variants: false });
+  t = await createDemoTestApp();
   const home = (await t.app.inject({ method: 'GET', url: '/trpc/catalog.home' })).json().result.data;
   productSlug = home.featured[0].slug;
 });

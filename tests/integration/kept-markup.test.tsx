@@ -1,12 +1,10 @@
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeptMarkupStore, type PendingPart } from '../../client/kept-markup-store.ts';
-import { uploadsDirOf } from '../../server/config.ts';
 import { settledSharedRead } from '../../server/public-cache/shared-reads.ts';
 import type { HomeDto } from '../../shared/catalog.ts';
 import type { Settings } from '../../shared/settings.ts';
-import { seedDemo } from '../../src/demo/seed.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createDemoTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * The layout's header and footer are rendered once for their inputs and their
@@ -71,8 +69,7 @@ describe('pages built with the kept markup', () => {
   let t: TestApp;
   let home: HomeDto;
   beforeAll(async () => {
-    t = await createTestApp();
-    await seedDemo(t.db.fork(), uploadsDirOf(t.config), { variants: false });
+    t = await createDemoTestApp();
     home = (await t.app.inject({ method: 'GET', url: '/trpc/catalog.home' })).json().result.data;
   });
   afterAll(async () => {

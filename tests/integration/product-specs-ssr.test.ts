@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadsDirOf } from '../../server/config.ts';
 import type { ProductDto } from '../../shared/catalog.ts';
-import { seedDemo } from '../../src/demo/seed.ts';
 import { type AdminApi, adminApi } from '../helpers/api.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createDemoTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let api: AdminApi;
 let product: ProductDto;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.db.fork(), uploadsDirOf(t.config), { variants: false });
+  t = await createDemoTestApp();
   api = await adminApi(t);
   product = (await api.trpcQuery('catalog.home')).featured[0];
 });

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, uploadsDirOf } from '../../server/config.ts';
+import { ConfigError, loadConfig } from '../../server/config.ts';
 import type { HomeDto, ProductDto } from '../../shared/catalog.ts';
 import { LEGAL_PAGES } from '../../shared/legal-pages.ts';
 import type { ReviewListDto } from '../../shared/reviews.ts';
-import { seedDemo } from '../../src/demo/seed.ts';
 import { type AdminApi, adminApi } from '../helpers/api.ts';
 import { image } from '../helpers/images.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createDemoTestApp, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** Search engines and link previews: head tags, JSON-LD, sitemap.xml and robots.txt. */
 let t: TestApp;
@@ -15,8 +14,7 @@ let home: HomeDto;
 const ORIGIN = 'http://shop.test:8080';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.db.fork(), uploadsDirOf(t.config), { variants: false });
+  t = await createDemoTestApp();
   api = await adminApi(t);
   home = await api.trpcQuery('catalog.home');
 });

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { uploadsDirOf } from '../../server/config.ts';
 import { settledSharedRead } from '../../server/public-cache/shared-reads.ts';
 import type { HomeDto } from '../../shared/catalog.ts';
-import { seedDemo } from '../../src/demo/seed.ts';
 import { watchStatements } from '../helpers/statements.ts';
-import { createTestApp, loginCookie, type TestApp } from '../helpers/test-app.ts';
+import { createDemoTestApp, createTestApp, loginCookie, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let home: HomeDto;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.db.fork(), uploadsDirOf(t.config), { variants: false });
+  t = await createDemoTestApp();
   home = (await t.app.inject({ method: 'GET', url: '/trpc/catalog.home' })).json().result.data;
 });
 afterAll(async () => {
