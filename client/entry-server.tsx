@@ -114,7 +114,7 @@ function hydrationState(queryClient: QueryClient): DehydratedState {
   return state;
 }
 
-/** The layout's parts as the process has rendered them (client/storefront/common/kept-markup.ts). */
+/** The header's and footer's markup as the process has rendered them (client/storefront/common/kept-markup.ts). */
 const keptMarkup = new KeptMarkupStore();
 
 /**

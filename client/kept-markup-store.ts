@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { ReactNode } from 'react';
+import { leadingLinks } from '../shared/leading-links.ts';
 import type { MarkupKeeper } from './storefront/common/kept-markup.ts';
 
 /**
@@ -7,8 +8,8 @@ import type { MarkupKeeper } from './storefront/common/kept-markup.ts';
  * by part and inputs. A part's content is kept from the second page that asks for it with the same
  * inputs (one page alone is not worth a second render), rendered on its own after that page, and
  * only when that markup is found, as it is, in the page rendered inline: what the store hands out is
- * exactly what rendering the part inline would write. The store is bounded (a changed setting makes new inputs;
- * the old entries are the least recently used).
+ * exactly what rendering the part inline would write. The store is bounded (a changed setting makes
+ * new inputs; the old entries are the least recently used).
  */
 
 /** A part asked for a second time with the same inputs, to be rendered on its own after the page. */
@@ -51,18 +52,10 @@ export class KeptMarkupStore {
   async keep(pending: readonly PendingPart[], pageHtml: string, render: (content: ReactNode) => Promise<string>): Promise<void> {
     for (const { key, content } of pending) {
       if (this.#kept.has(key)) continue;
-      const html = withoutLeadingLinks(await render(content));
+      // Its images' preloads come first (shared/leading-links.ts): they are not the element's content.
+      const rendered = await render(content);
+      const html = rendered.slice(leadingLinks(rendered).length);
       if (html && pageHtml.includes(html)) this.#kept.set(key, html);
     }
   }
-}
-
-/**
- * React writes a preload for each image that is not lazy at the start of a render's markup, never
- * beside the image (server/ssr/html.ts takes them out of the page): a part rendered on its own has
- * its images' preloads first, which are not part of its element's content.
- */
-function withoutLeadingLinks(html: string): string {
-  const lead = /^(?:<link [^>]*>)+/.exec(html)?.[0];
-  return lead ? html.slice(lead.length) : html;
 }

@@ -1,3 +1,4 @@
+import { leadingLinks } from '../../shared/leading-links.ts';
 import { MODULES_TEMPLATE_ID } from '../../shared/page-modules.ts';
 import { criticalCss } from './critical-css.ts';
 import type { HeadSeo, MetaTag } from './head.ts';
@@ -76,7 +77,7 @@ function imagePreloadTag(img: ImagePreload): string {
  * #root keeps exactly what the client renders.
  */
 export function takeImagePreloads(body: string): { body: string; lcp: string | null } {
-  const lead = /^(?:<link [^>]*>)+/.exec(body)?.[0];
+  const lead = leadingLinks(body);
   if (!lead) return { body, lcp: null };
   let lcp: string | null = null;
   const kept = lead.replace(/<link [^>]*>/g, (tag) => {
