@@ -4,7 +4,7 @@ import { finishInterruptedRestores } from '../src/backup/files.ts';
 import type { Logger } from '../src/context.ts';
 import { type Database, type DatabaseTarget, openDatabase } from '../src/db/database.ts';
 import { seedDemo } from '../src/demo/seed.ts';
-import { backfillVariants } from '../src/media/backfill.ts';
+import { backfillVariantsInBackground } from '../src/media/backfill.ts';
 import { sweepUploads } from '../src/media/file-store.ts';
 import { referencedUploads } from '../src/media/references.ts';
 import { sweepStaging } from '../src/media/staging.ts';
@@ -37,8 +37,8 @@ export async function prepareDatabase(config: AppConfig, log: Logger, print: (li
     const staged = await sweepStaging(uploadsDirOf(config));
     if (staged) log.info({ staged }, 'upload staging area swept');
     if (config.seedDemo && (await seedDemo(db.fork(), uploadsDirOf(config), { log }))) log.info('demo catalogue created');
-    // Images stored before variants existed get theirs in the background (npm run images:variants does it at once).
-    void backfillVariants(uploadsDirOf(config)).then(
+    // Images stored before variants existed get theirs in the background, at low priority (npm run images:variants does it at once).
+    void backfillVariantsInBackground(uploadsDirOf(config)).then(
       (r) => r.created && log.info({ variants: r }, 'image variants created'),
       (e: unknown) => log.warn({ err: e }, 'image variants not created'),
     );

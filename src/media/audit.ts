@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import type { EntityManager } from '@mikro-orm/core';
-import { imageFiles } from './file-store.ts';
+import { imageFiles } from './image-files.ts';
 import { referencedUploads } from './references.ts';
 
 /** What the uploads folder and the database say about each other (for operators and fault tests). */

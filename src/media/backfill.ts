@@ -1,11 +1,16 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile, rm, stat } from 'node:fs/promises';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { STORED_IMAGE } from '../../shared/image-variants.ts';
-import { hasEveryVariant, missingVariants, writeVariants } from './file-store.ts';
-import { folderNames } from './folder-names.ts';
+import { fileURLToPath } from 'node:url';
+import { withMallocEnv } from '../process-settings.ts';
+import { siblingModule } from '../runtime-files.ts';
+import { missingVariants, writeVariants } from './file-store.ts';
 import { closeImageProcess } from './image-process.ts';
 import { IMAGE_JOBS, mapLimit } from './map-limit.ts';
+import { isOriginalName, surveyOriginals } from './variants-survey.ts';
 
 export type BackfillReport = { images: number; created: number; failed: string[] };
 
@@ -112,7 +117,8 @@ export function queueVariants(dir: string, fileNames: string[]): void {
 
 /** Resolves once no variant job is under way or queued (tests and shutdown wait for it before removing folders). */
 export async function variantsIdle(): Promise<void> {
-  while (running.size || workers.size) await Promise.allSettled([...running.values(), ...workers]);
+  while (running.size || workers.size || backgroundBackfills.size)
+    await Promise.allSettled([...running.values(), ...workers, ...backgroundBackfills]);
 }
 
 /**
@@ -123,6 +129,7 @@ export async function variantsIdle(): Promise<void> {
 export async function stopVariants(): Promise<void> {
   stopping = true;
   queued.length = 0;
+  for (const survey of surveys) survey.kill();
   const held = hold;
   hold = null;
   held?.release();
@@ -135,54 +142,123 @@ const BACKFILL_BATCH = 256;
 /** Originals whose variants are checked between two turns of the event loop (about 1 ms of checks). */
 const CHECKS_PER_TURN = 64;
 
+/** Gives `names` (stored originals) their missing variants, IMAGE_JOBS at a time, counted in `report`. */
+async function give(dir: string, names: string[], report: BackfillReport): Promise<void> {
+  await mapLimit(names, IMAGE_JOBS, async (name) => {
+    if (stopping) return;
+    try {
+      if (await ensureVariants(dir, name)) report.created++;
+    } catch {
+      report.failed.push(name);
+    }
+  });
+}
+
+/** Gives every original `lacking` names its variants, BACKFILL_BATCH at a time, until it ends or the shop stops. */
+async function giveAll(dir: string, lacking: AsyncIterable<string>, report: BackfillReport): Promise<void> {
+  let batch: string[] = [];
+  for await (const name of lacking) {
+    if (stopping) break;
+    batch.push(name);
+    if (batch.length < BACKFILL_BATCH) continue;
+    await give(dir, batch, report);
+    batch = [];
+  }
+  if (batch.length && !stopping) await give(dir, batch, report);
+}
+
 /**
  * Gives every stored original that lacks a variant its full set (images stored before variants
- * existed, or the demo's, whose variants follow its first start). Idempotent: an image with all
+ * existed, or the demo's, whose variants follow its first start), in this process: for
+ * `npm run images:variants` and the demo seed's own images (`only`). Idempotent: an image with all
  * its variants is only looked at. Reads the folder alone, so it needs no database.
  *
  * The folder is read name by name (folder-names.ts), never listed whole. An original's variants
  * are looked for synchronously (`hasEveryVariant`), CHECKS_PER_TURN originals between turns of the
- * event loop: with 69,000 originals and their 690,000 variants the pass takes about 2 s of CPU
- * after a start, where a promise per file took 12 s of the server's core. Originals lacking a
- * variant go on in batches of BACKFILL_BATCH.
+ * event loop: with 69,000 originals and their 690,000 variants the pass takes about 2-4 s of CPU,
+ * where a promise per file took 12 s. Originals lacking a variant go on in batches of
+ * BACKFILL_BATCH. A server's start runs the pass apart (`backfillVariantsInBackground`).
  */
 export async function backfillVariants(dir: string, only?: string[]): Promise<BackfillReport> {
   const report: BackfillReport = { images: 0, created: 0, failed: [] };
-  const isOriginal = (name: string) => STORED_IMAGE.test(`/uploads/${name}`);
-  const give = async (names: string[]) => {
-    await mapLimit(names, IMAGE_JOBS, async (name) => {
-      if (stopping) return;
-      try {
-        if (await ensureVariants(dir, name)) report.created++;
-      } catch {
-        report.failed.push(name);
-      }
-    });
-  };
   if (only) {
-    const originals = only.filter(isOriginal);
+    const originals = only.filter(isOriginalName);
     report.images = originals.length;
-    await give(originals);
+    await give(dir, originals, report);
     return report;
   }
-  let batch: string[] = [];
+  async function* lacking(): AsyncGenerator<string> {
+    for (const { name, complete } of surveyOriginals(dir)) {
+      if (++report.images % CHECKS_PER_TURN === 0) await nextTurn();
+      if (!complete) yield name;
+    }
+  }
   try {
     // A folder that cannot be read ends the backfill; leaving the loop closes the folder.
-    for (const name of folderNames(dir)) {
-      if (stopping) break;
-      if (!isOriginal(name)) continue;
-      if (++report.images % CHECKS_PER_TURN === 0) await nextTurn();
-      if (hasEveryVariant(dir, `/uploads/${name}`)) continue;
-      batch.push(name);
-      if (batch.length < BACKFILL_BATCH) continue;
-      await give(batch);
-      batch = [];
-    }
+    await giveAll(dir, lacking(), report);
   } catch {
-    return report;
+    // What was given so far stands.
   }
-  if (batch.length && !stopping) await give(batch);
   return report;
+}
+
+/** The survey's program (variants-survey-process.ts), beside this module. */
+const SURVEY_PROGRAM = fileURLToPath(siblingModule(import.meta.url, './variants-survey-process'));
+/** Surveys under way (their processes) and backfills fed by them: a stop ends the one and waits for the other. */
+const surveys = new Set<ChildProcess>();
+const backgroundBackfills = new Set<Promise<unknown>>();
+
+/**
+ * The start-up's backfill (server/boot.ts): as `backfillVariants`, but the pass over the folder runs
+ * in a process of its own at the lowest CPU priority (nice 19), which hands this one the name of
+ * each original lacking a variant. On a shop of 20,000 products (69,000 originals, 690,000
+ * variants) the pass is about 4 s of CPU after every start; in the server it took that from the
+ * pages shoppers asked for meanwhile, on a one-core machine a third of the first ten seconds of
+ * a start under load (measured 2026-12-07: product pages never asked before, c10, 353 against 447
+ * a second once it was over). At nice 19 the kernel gives it what the server leaves idle (about
+ * 1.5% of the core while the server is busy). Its memory is its own and leaves with it. Rejects
+ * when the survey could not run or read the folder (what was given until then stands).
+ */
+export function backfillVariantsInBackground(dir: string): Promise<BackfillReport> {
+  const report: BackfillReport = { images: 0, created: 0, failed: [] };
+  if (stopping) return Promise.resolve(report);
+  const child = spawn(process.execPath, [SURVEY_PROGRAM, dir], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: withMallocEnv(process.env),
+  });
+  surveys.add(child);
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('error', () => resolve(null));
+    child.once('close', (code) => resolve(code));
+  }).finally(() => surveys.delete(child));
+  if (child.pid !== undefined) {
+    try {
+      setPriority(child.pid, 19);
+    } catch {
+      // Left at the server's priority where lowering it is not allowed.
+    }
+  }
+  async function* lacking(): AsyncGenerator<string> {
+    for await (const line of createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY })) {
+      if (line.startsWith('=')) report.images = Number(line.slice(1));
+      else if (line) yield line;
+    }
+  }
+  const done = (async () => {
+    try {
+      await giveAll(dir, lacking(), report);
+    } finally {
+      if (stopping) child.kill();
+    }
+    const code = await exited;
+    // A survey that could not run or read the folder says so (the start logs it); one a stop ended does not.
+    if (code !== 0 && !stopping) throw new Error(`the variant survey of ${dir} ended with code ${code}`);
+    return report;
+  })();
+  const tracked = done.catch(() => {});
+  backgroundBackfills.add(tracked);
+  void tracked.finally(() => backgroundBackfills.delete(tracked));
+  return done;
 }
 
 /**

@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, readlinkSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
 import { chmod, copyFile, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MESSAGES } from '../../shared/errors.ts';
-import { STORED_IMAGE, VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/image-variants.ts';
+import { STORED_IMAGE } from '../../shared/image-variants.ts';
 import { AppError } from '../errors.ts';
 import { folderNames } from './folder-names.ts';
+import { imageFiles } from './image-files.ts';
 import { renderVariants } from './variants.ts';
 
 /**
@@ -99,15 +100,6 @@ async function ageOf(path: string, now: number): Promise<number> {
   } catch {
     return Number.POSITIVE_INFINITY;
   }
-}
-
-/** Every file name of a stored original: itself and its variants (empty for other URLs). */
-export function imageFiles(url: string): string[] {
-  const m = STORED_IMAGE.exec(url);
-  if (!m?.[1]) return [];
-  const uuid = m[1];
-  const original = url.slice('/uploads/'.length);
-  return [original, ...VARIANT_FORMATS.flatMap((f) => VARIANT_WIDTHS.map((w) => `${uuid}-${w}.${f}`))];
 }
 
 async function writeAtomic(dir: string, name: string, data: Buffer): Promise<void> {
@@ -417,14 +409,4 @@ export async function missingVariants(dir: string, url: string): Promise<boolean
     }
   }
   return false;
-}
-
-/**
- * Whether a stored original has every variant on disk, checked synchronously: about 2 µs a file
- * where `missingVariants`' promises through the thread pool cost ten times as much. For the
- * start-up pass over the whole folder (backfill.ts), which yields between small runs of originals.
- */
-export function hasEveryVariant(dir: string, url: string): boolean {
-  const [, ...variants] = imageFiles(url);
-  return variants.every((v) => existsSync(join(dir, v)));
 }

@@ -16,7 +16,7 @@ import { TopHeader } from '../../src/content/top-header.entity.ts';
 import { type Database, openDatabase } from '../../src/db/database.ts';
 import { seedDemo } from '../../src/demo/seed.ts';
 import { variantsIdle } from '../../src/media/backfill.ts';
-import { imageFiles } from '../../src/media/file-store.ts';
+import { imageFiles } from '../../src/media/image-files.ts';
 import { Review } from '../../src/reviews/review.entity.ts';
 
 let db: Database;

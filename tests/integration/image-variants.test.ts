@@ -1,10 +1,11 @@
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadsDirOf } from '../../server/config.ts';
 import { VARIANT_FORMATS, VARIANT_WIDTHS, variantUrl } from '../../shared/image-variants.ts';
-import { backfillVariants, variantsIdle } from '../../src/media/backfill.ts';
+import { backfillVariants, backfillVariantsInBackground, variantsIdle } from '../../src/media/backfill.ts';
 import { type AdminApi, adminApi } from '../helpers/api.ts';
 import { image } from '../helpers/images.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -183,5 +184,49 @@ describe('every stored image gets its AVIF and WebP variants', () => {
     expect(again.created).toBe(0);
     expect(again.images).toBe(first.images);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+});
+
+describe("the start's backfill surveys the folder in a process of its own, at the lowest CPU priority", () => {
+  /** The survey processes running now for `folder`, read from /proc. */
+  const surveysOf = (folder: string) =>
+    readdirSync('/proc')
+      .filter((p) => /^\d+$/.test(p))
+      .filter((p) => {
+        try {
+          const argv = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
+          return argv.some((a) => a.includes('variants-survey-process')) && argv.includes(folder);
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+
+  it('gives the originals lacking a variant their set, counts what it looked at, and runs at nice 19', async () => {
+    const url = (await newProduct('Sem nenhuma', await big('#663399'))).images[0] as string;
+    const other = (await newProduct('Falta uma', await big('#993366'))).images[0] as string;
+    await variantsIdle();
+    for (const v of filesOf(url).filter((f) => f !== url.slice('/uploads/'.length))) rmSync(join(dir, v));
+    rmSync(join(dir, filesOf(other).find((f) => f.endsWith(`-${VARIANT_WIDTHS[0]}.avif`)) as string));
+
+    const backfill = backfillVariantsInBackground(dir);
+    // Started and lowered at once: node takes tens of milliseconds to start, so it is still there.
+    const pids = surveysOf(dir);
+    expect(pids).toHaveLength(1);
+    expect(getPriority(pids[0])).toBe(19);
+    const report = await backfill;
+    expect(report.created).toBe(2);
+    expect(report.failed).toEqual([]);
+    expect(filesOf(url)).toHaveLength(11);
+    expect(filesOf(other)).toHaveLength(11);
+    expect(surveysOf(dir)).toEqual([]);
+    // It looked at every original, as the pass in this process does, and the folder is complete.
+    const inProcess = await backfillVariants(dir);
+    expect(report.images).toBe(inProcess.images);
+    expect(inProcess.created).toBe(0);
+  });
+
+  it('a folder that cannot be read is an error the start can log', async () => {
+    await expect(backfillVariantsInBackground(join(dir, 'nao-existe'))).rejects.toThrow(/variant survey .*nao-existe ended with code 1/);
   });
 });

@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync,
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { imageFiles, SWEEP_AFTER_MS, storeImage, sweepUploads, temporaryPath } from '../../src/media/file-store.ts';
+import { SWEEP_AFTER_MS, storeImage, sweepUploads, temporaryPath } from '../../src/media/file-store.ts';
+import { imageFiles } from '../../src/media/image-files.ts';
 import { png } from '../helpers/images.ts';
 
 /**

@@ -1,0 +1,31 @@
+/**
+ * The program the start-up's variant survey runs as (backfill.ts, `backfillVariantsInBackground`):
+ * reads the uploads folder given as its argument and writes one line per stored original lacking a
+ * variant (its file name), then `=` and how many originals it looked at. Exits 1 when the folder
+ * cannot be read. Needs nothing of the server but the folder.
+ */
+import { surveyOriginals } from './variants-survey.ts';
+
+const dir = process.argv[2];
+if (!dir) {
+  process.stderr.write('usage: variants-survey-process <uploads folder>\n');
+  process.exit(2);
+}
+let originals = 0;
+let lines = '';
+try {
+  for (const { name, complete } of surveyOriginals(dir)) {
+    originals++;
+    if (complete) continue;
+    lines += `${name}\n`;
+    // Written in runs (a pipe's write is synchronous on Linux and blocks while the server reads).
+    if (lines.length >= 16_384) {
+      process.stdout.write(lines);
+      lines = '';
+    }
+  }
+} catch {
+  process.stdout.write(lines);
+  process.exitCode = 1;
+}
+if (process.exitCode !== 1) process.stdout.write(`${lines}=${originals}\n`);
