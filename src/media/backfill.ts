@@ -212,17 +212,22 @@ const backgroundBackfills = new Set<Promise<unknown>>();
  * The start-up's backfill (server/boot.ts): as `backfillVariants`, but the pass over the folder runs
  * in a process of its own at the lowest CPU priority (nice 19), which hands this one the name of
  * each original lacking a variant. On a shop of 20,000 products (69,000 originals, 690,000
- * variants) the pass is about 4 s of CPU after every start; in the server it took that from the
- * pages shoppers asked for meanwhile, on a one-core machine a third of the first ten seconds of
- * a start under load (measured 2026-12-07: product pages never asked before, c10, 353 against 447
- * a second once it was over). At nice 19 the kernel gives it what the server leaves idle (about
- * 1.5% of the core while the server is busy). Its memory is its own and leaves with it. Rejects
+ * variants) the pass is about 4 s of CPU after every start (2 s in the kernel's file lookups). In
+ * the server's loop, yielding every CHECKS_PER_TURN originals, it took that from the pages
+ * shoppers asked for over the first minute of a start under load. Measured 2026-12-07: the shop
+ * with the pass in its loop and the shop with this, side by side on one core from the moment both
+ * were ready, each loaded with product pages never asked before (c10): this one answered 1.15-1.26
+ * times as many in each of six 10 s windows (1.00 when the pass had ended before the load). At
+ * nice 19 the kernel gives it what the server leaves idle (about 1.5% of the core while the server
+ * is busy). Its memory is its own and leaves with it (on that
+ * folder 67 MB at its peak, 46 MB of which is Node's own, for the 4 s it runs). Rejects
  * when the survey could not run or read the folder (what was given until then stands).
  */
 export function backfillVariantsInBackground(dir: string): Promise<BackfillReport> {
   const report: BackfillReport = { images: 0, created: 0, failed: [] };
   if (stopping) return Promise.resolve(report);
-  const child = spawn(process.execPath, [SURVEY_PROGRAM, dir], {
+  // A young generation of 2 MB: the names it reads are garbage at once (67 against 77 MB at its peak).
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', SURVEY_PROGRAM, dir], {
     stdio: ['ignore', 'pipe', 'ignore'],
     env: withMallocEnv(process.env),
   });
