@@ -217,11 +217,11 @@ const backgroundBackfills = new Set<Promise<unknown>>();
  * shoppers asked for over the first minute of a start under load. Measured 2026-12-07: the shop
  * with the pass in its loop and the shop with this, side by side on one core from the moment both
  * were ready, each loaded with product pages never asked before (c10): this one answered 1.15-1.26
- * times as many in each of six 10 s windows (1.00 when the pass had ended before the load). At
- * nice 19 the kernel gives it what the server leaves idle (about 1.5% of the core while the server
- * is busy). Its memory is its own and leaves with it (on that
- * folder 67 MB at its peak, 46 MB of which is Node's own, for the 4 s it runs). Rejects
- * when the survey could not run or read the folder (what was given until then stands).
+ * times as many in every 10 s window of three runs (0.88-1.01 when the pass had ended before the
+ * load). At nice 19 the kernel gives it what the server leaves idle (about 1.5% of the core while
+ * the server is busy). Its memory is its own and leaves with it (on that folder 67 MB at its
+ * peak, 46 MB of which is Node's own, for the 4 s it runs). Rejects when the survey could not run
+ * or read the folder (what was given until then stands).
  */
 export function backfillVariantsInBackground(dir: string): Promise<BackfillReport> {
   const report: BackfillReport = { images: 0, created: 0, failed: [] };
@@ -250,11 +250,8 @@ export function backfillVariantsInBackground(dir: string): Promise<BackfillRepor
     }
   }
   const done = (async () => {
-    try {
-      await giveAll(dir, lacking(), report);
-    } finally {
-      if (stopping) child.kill();
-    }
+    // A stop ends the loop and the survey (stopVariants kills it).
+    await giveAll(dir, lacking(), report);
     const code = await exited;
     // A survey that could not run or read the folder says so (the start logs it); one a stop ended does not.
     if (code !== 0 && !stopping) throw new Error(`the variant survey of ${dir} ended with code ${code}`);

@@ -13,6 +13,7 @@ if (!dir) {
 }
 let originals = 0;
 let lines = '';
+let readAll = true;
 try {
   for (const { name, complete } of surveyOriginals(dir)) {
     originals++;
@@ -25,7 +26,8 @@ try {
     }
   }
 } catch {
-  process.stdout.write(lines);
-  process.exitCode = 1;
+  readAll = false;
 }
-if (process.exitCode !== 1) process.stdout.write(`${lines}=${originals}\n`);
+// The count ends the output only when the whole folder was read.
+process.stdout.write(readAll ? `${lines}=${originals}\n` : lines);
+if (!readAll) process.exitCode = 1;
