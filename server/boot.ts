@@ -37,9 +37,13 @@ export async function prepareDatabase(config: AppConfig, log: Logger, print: (li
     const staged = await sweepStaging(uploadsDirOf(config));
     if (staged) log.info({ staged }, 'upload staging area swept');
     if (config.seedDemo && (await seedDemo(db.fork(), uploadsDirOf(config), { log }))) log.info('demo catalogue created');
-    // Images stored before variants existed get theirs in the background, at low priority (npm run images:variants does it at once).
+    // Images stored before variants existed get theirs in the background, at low priority (npm run images:variants does it at once);
+    // variants whose original is gone are removed then.
     void backfillVariantsInBackground(uploadsDirOf(config)).then(
-      (r) => r.created && log.info({ variants: r }, 'image variants created'),
+      (r) => {
+        if (r.created) log.info({ variants: r }, 'image variants created');
+        if (r.loneRemoved) log.info({ removed: r.loneRemoved }, 'variants without their original removed');
+      },
       (e: unknown) => log.warn({ err: e }, 'image variants not created'),
     );
     return db;

@@ -7,12 +7,18 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { withMallocEnv } from '../process-settings.ts';
 import { siblingModule } from '../runtime-files.ts';
-import { missingVariants, writeVariants } from './file-store.ts';
+import { missingVariants, removeLoneVariant, writeVariants } from './file-store.ts';
 import { closeImageProcess } from './image-process.ts';
 import { IMAGE_JOBS, mapLimit } from './map-limit.ts';
 import { isOriginalName, surveyOriginals } from './variants-survey.ts';
 
-export type BackfillReport = { images: number; created: number; failed: string[] };
+export type BackfillReport = {
+  images: number;
+  created: number;
+  failed: string[];
+  /** Variants found without their original and removed (the start's survey only: `backfillVariantsInBackground`). */
+  loneRemoved?: number;
+};
 
 /** Variant jobs under way, by folder and original: one job per image, however many ask. */
 const running = new Map<string, Promise<boolean>>();
@@ -221,7 +227,9 @@ const backgroundBackfills = new Set<Promise<unknown>>();
  * load). At nice 19 the kernel gives it what the server leaves idle (about 1.5% of the core while
  * the server is busy). Its memory is its own and leaves with it (on that folder 67 MB at its
  * peak, 46 MB of which is Node's own, for the 4 s it runs). Rejects when the survey could not run
- * or read the folder (what was given until then stands).
+ * or read the folder (what was given until then stands). The survey also names the variants it
+ * found without their original, which are removed here unless their image turned up meanwhile
+ * (`removeLoneVariant`): the start's sweep before `/readyz` no longer looks at every variant.
  */
 export function backfillVariantsInBackground(dir: string): Promise<BackfillReport> {
   const report: BackfillReport = { images: 0, created: 0, failed: [] };
@@ -246,7 +254,9 @@ export function backfillVariantsInBackground(dir: string): Promise<BackfillRepor
   async function* lacking(): AsyncGenerator<string> {
     for await (const line of createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY })) {
       if (line.startsWith('=')) report.images = Number(line.slice(1));
-      else if (line) yield line;
+      else if (line.startsWith('-')) {
+        if (await removeLoneVariant(dir, line.slice(1))) report.loneRemoved = (report.loneRemoved ?? 0) + 1;
+      } else if (line) yield line;
     }
   }
   const done = (async () => {

@@ -20,7 +20,8 @@ import { renderVariants } from './variants.ts';
  *   refuses, before any row changes), then the row goes, then the renamed files;
  * - at start-up `sweepUploads` ends whatever a crash interrupted: temporary files go, an upload
  *   whose row exists is kept and any other is removed, a deletion whose row still exists is undone
- *   and any other is finished, and variants whose original is gone are removed. Several instances
+ *   and any other is finished, and variants whose original is gone are removed (those in place by
+ *   the start's variant survey, a few seconds later: `removeLoneVariant`). Several instances
  *   may share the folder: an upload (marker) or a temporary file is swept only once its writer is
  *   certainly gone (its marker or its name names a process of this machine that has exited) or it
  *   is older than `SWEEP_AFTER_MS`; until then it may be another instance's upload in flight.
@@ -280,19 +281,28 @@ const exists = (path: string) =>
   );
 
 /** An upload's original, found by its uuid (the stored extensions), or null. */
+const STORED_EXTENSIONS = ['webp', 'jpg', 'png'] as const;
 async function originalNamed(dir: string, uuid: string): Promise<string | null> {
-  for (const ext of ['webp', 'jpg', 'png']) if (await exists(join(dir, `${uuid}.${ext}`))) return `${uuid}.${ext}`;
+  for (const ext of STORED_EXTENSIONS) if (await exists(join(dir, `${uuid}.${ext}`))) return `${uuid}.${ext}`;
   return null;
 }
 
 const UPLOAD_MARKER = /^\.([0-9a-f-]{36})\.uploading$/;
+/** A variant moved aside by a deletion (`.<uuid>-<width>.<avif|webp>.deleting`). */
+const TRASHED_VARIANT = /^\.[0-9a-f-]{36}-\d+\.(?:avif|webp)\.deleting$/;
+/** A variant in place (`<uuid>-<width>.<avif|webp>`), any width. */
+const LONE_VARIANT = /^([0-9a-f-]{36})-\d+\.(?:avif|webp)$/;
 
 /**
  * Ends what a crash interrupted (see the top of this file). `referenced` answers which of the
  * given /uploads/ URLs a database row still points at. Run once at start-up, before requests.
  * Uploads whose writer may still be at work (another instance sharing the folder) are left alone
- * until `SWEEP_AFTER_MS` after their last write. The folder is read name by name (`folderNames`),
- * three times; what is kept meanwhile is the leftovers found and the set of originals' uuids.
+ * until `SWEEP_AFTER_MS` after their last write. The folder is read once, name by name
+ * (`folderNames`), keeping only the leftovers found (all hidden names). Variants left without their
+ * original are removed later, by the start's variant survey (`removeLoneVariant`). Measured
+ * 2026-12-08 on a 20,000-product shop's folder (69,000 originals, 690,000 variants, PGlite):
+ * looking at every variant here made the sweep 2.0 s instead of 0.4 s, and `/readyz` answered 4.3-4.9 s
+ * after the start instead of 2.7-2.8 s.
  */
 export async function sweepUploads(dir: string, referenced: (urls: string[]) => Promise<Set<string>>): Promise<SweepReport> {
   const report: SweepReport = {
@@ -307,14 +317,17 @@ export async function sweepUploads(dir: string, referenced: (urls: string[]) => 
   const now = Date.now();
   const markers: string[] = [];
   const deleting: string[] = [];
+  const trashedVariants: string[] = [];
   const temporary: string[] = [];
   try {
     for (const n of folderNames(dir)) {
+      // What is looked for is all hidden: the rest of the folder is stored originals and their variants.
+      if (!n.startsWith('.')) continue;
       const marker = UPLOAD_MARKER.exec(n);
       if (marker?.[1]) markers.push(marker[1]);
-      else if (n.startsWith('.') && n.endsWith('.tmp')) temporary.push(n);
-      else if (n.endsWith('.deleting') && STORED_IMAGE.test(`/uploads/${n.replace(/^\./, '').replace(/\.deleting$/, '')}`))
-        deleting.push(n);
+      else if (n.endsWith('.tmp')) temporary.push(n);
+      else if (TRASHED_VARIANT.test(n)) trashedVariants.push(n);
+      else if (n.endsWith('.deleting') && STORED_IMAGE.test(`/uploads/${n.slice(1, -'.deleting'.length)}`)) deleting.push(n);
     }
   } catch (e) {
     if (code(e) === 'ENOENT') return report;
@@ -375,27 +388,30 @@ export async function sweepUploads(dir: string, referenced: (urls: string[]) => 
       report.deletesFinished++;
     }
   }
-  // Trashed variants whose original was not trashed with them, and variants without an original
-  // (not those of an upload in flight, or begun since the folder was first read: its marker is there).
-  // Originals are looked up in a second reading: an upload may have completed meanwhile.
-  const originals = new Set<string>();
-  for (const n of folderNames(dir)) {
-    const m = UPLOAD_MARKER.exec(n);
-    if (m?.[1] && !swept.has(m[1])) inFlight.add(m[1]);
-    const o = STORED_IMAGE.exec(`/uploads/${n}`);
-    if (o?.[1]) originals.add(o[1]);
-  }
-  const orphans: string[] = [];
-  for (const n of folderNames(dir)) {
-    const variant = /^\.?([0-9a-f-]{36})-\d+\.(?:avif|webp)(?:\.deleting)?$/.exec(n);
-    if (!variant?.[1] || inFlight.has(variant[1])) continue;
-    if (n.endsWith('.deleting') || !originals.has(variant[1])) orphans.push(n);
-  }
-  for (const n of orphans) {
+  // Trashed variants whose original was not trashed with them (those of a deletion undone above
+  // are back in place, those of one finished are gone), unless an upload in flight is theirs.
+  for (const n of trashedVariants) {
+    if (inFlight.has(n.slice(1, 37)) || !(await exists(join(dir, n)))) continue;
     await rm(join(dir, n), { force: true });
     report.orphanVariants++;
   }
   return report;
+}
+
+/**
+ * Removes `name`, a variant found without its original (by the start's survey, a while after the
+ * folder was read: src/media/variants-survey.ts), unless its image is there after all: its
+ * original, an upload's marker (in flight, or begun since), or its original moved aside by a
+ * deletion in progress (undone if its row stays). Resolves whether it removed it.
+ */
+export async function removeLoneVariant(dir: string, name: string): Promise<boolean> {
+  const uuid = LONE_VARIANT.exec(name)?.[1];
+  if (!uuid) return false;
+  if (await originalNamed(dir, uuid)) return false;
+  const aside = [`.${uuid}.uploading`, ...STORED_EXTENSIONS.map((ext) => `.${uuid}.${ext}.deleting`)];
+  for (const n of aside) if (await exists(join(dir, n))) return false;
+  await rm(join(dir, name), { force: true });
+  return true;
 }
 
 /** Whether a stored original is missing any of its variants (the one-off command's test). */

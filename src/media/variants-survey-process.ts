@@ -1,10 +1,11 @@
 /**
  * The program the start-up's variant survey runs as (backfill.ts, `backfillVariantsInBackground`):
  * reads the uploads folder given as its argument and writes one line per stored original lacking a
- * variant (its file name), then `=` and how many originals it looked at. Exits 1 when the folder
- * cannot be read. Needs nothing of the server but the folder.
+ * variant (its file name) and one per variant without its original (`-` and its file name), then
+ * `=` and how many originals it looked at. Exits 1 when the folder cannot be read. Needs nothing of
+ * the server but the folder.
  */
-import { surveyOriginals } from './variants-survey.ts';
+import { surveyFolder } from './variants-survey.ts';
 
 const dir = process.argv[2];
 if (!dir) {
@@ -15,10 +16,13 @@ let originals = 0;
 let lines = '';
 let readAll = true;
 try {
-  for (const { name, complete } of surveyOriginals(dir)) {
-    originals++;
-    if (complete) continue;
-    lines += `${name}\n`;
+  for (const found of surveyFolder(dir)) {
+    if ('lone' in found) lines += `-${found.lone}\n`;
+    else {
+      originals++;
+      if (found.complete) continue;
+      lines += `${found.original}\n`;
+    }
     // Written in runs (a pipe's write is synchronous on Linux and blocks while the server reads).
     if (lines.length >= 16_384) {
       process.stdout.write(lines);

@@ -17,12 +17,47 @@ export function hasEveryVariant(dir: string, url: string): boolean {
 /** Whether a file name in the uploads folder is a stored original (not a variant, marker or temporary file). */
 export const isOriginalName = (name: string): boolean => STORED_IMAGE.test(`/uploads/${name}`);
 
+/** The longest name a stored original has (a uuid and `.webp`): every variant's is longer. */
+const ORIGINAL_NAME_MAX = 36 + '.webp'.length;
+/** A variant in place (`<uuid>-<width>.<avif|webp>`, any width). */
+const VARIANT = /^([0-9a-f-]{36})-\d+\.(?:avif|webp)$/;
+
+/** What the start's survey finds: an original and whether it has all its variants, or a variant without its original. */
+export type SurveyFinding = { original: string; complete: boolean } | { lone: string };
+
 /**
  * Every stored original in `dir`, name by name (the folder is never listed whole:
- * folder-names.ts), and whether it has all its variants. Errors reading the folder are thrown.
+ * folder-names.ts), and whether it has all its variants; then the variants found without their
+ * original (the server removes those still without it: file-store.ts, `removeLoneVariant`). What
+ * is kept meanwhile is the originals' uuids (69,000 on a 20,000-product shop) and those of
+ * variants seen without one; the folder is read again only when some are left, for their files'
+ * names. Errors reading the folder are thrown.
  */
-export function* surveyOriginals(dir: string): Generator<{ name: string; complete: boolean }> {
+export function* surveyFolder(dir: string): Generator<SurveyFinding> {
+  const originals = new Set<string>();
+  const lone = new Set<string>();
   for (const name of folderNames(dir)) {
-    if (isOriginalName(name)) yield { name, complete: hasEveryVariant(dir, `/uploads/${name}`) };
+    if (name.length <= ORIGINAL_NAME_MAX) {
+      if (!isOriginalName(name)) continue;
+      const uuid = name.slice(0, 36);
+      originals.add(uuid);
+      lone.delete(uuid);
+      yield { original: name, complete: hasEveryVariant(dir, `/uploads/${name}`) };
+      continue;
+    }
+    // A variant whose original was read before it is known by its uuid alone (those read first wait in `lone`).
+    if (originals.has(name.slice(0, 36))) continue;
+    const uuid = VARIANT.exec(name)?.[1];
+    if (uuid) lone.add(uuid);
   }
+  if (lone.size === 0) return;
+  for (const name of folderNames(dir)) {
+    const uuid = VARIANT.exec(name)?.[1];
+    if (uuid && lone.has(uuid)) yield { lone: name };
+  }
+}
+
+/** Every stored original in `dir` and whether it has all its variants (`surveyFolder`'s originals). */
+export function* surveyOriginals(dir: string): Generator<{ name: string; complete: boolean }> {
+  for (const found of surveyFolder(dir)) if ('original' in found) yield { name: found.original, complete: found.complete };
 }

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadsDirOf } from '../../server/config.ts';
 import { VARIANT_FORMATS, VARIANT_WIDTHS, variantUrl } from '../../shared/image-variants.ts';
 import { backfillVariants, backfillVariantsInBackground, variantsIdle } from '../../src/media/backfill.ts';
+import { MARKER_OWNER } from '../../src/media/file-store.ts';
 import { type AdminApi, adminApi } from '../helpers/api.ts';
 import { image } from '../helpers/images.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -224,6 +225,28 @@ describe("the start's backfill surveys the folder in a process of its own, at th
     const inProcess = await backfillVariants(dir);
     expect(report.images).toBe(inProcess.images);
     expect(inProcess.created).toBe(0);
+  });
+
+  it('removes variants left without their original, not those whose image is in flight, moved aside or stored', async () => {
+    const p = await newProduct('Com original', await big('#225533'));
+    await variantsIdle();
+    const kept = p.images[0] as string;
+    const lone = (uuid: string) => [`${uuid}-320.webp`, `${uuid}-640.avif`, `${uuid}-2400.webp`];
+    const gone = '0b8c1f7e-0000-4000-8000-0000000000e1';
+    const uploading = '0b8c1f7e-0000-4000-8000-0000000000e2';
+    const deleting = '0b8c1f7e-0000-4000-8000-0000000000e3';
+    for (const n of [...lone(gone), ...lone(uploading), ...lone(deleting)]) writeFileSync(join(dir, n), 'x');
+    writeFileSync(join(dir, `.${uploading}.uploading`), MARKER_OWNER);
+    writeFileSync(join(dir, `.${deleting}.png.deleting`), 'x');
+
+    const report = await backfillVariantsInBackground(dir);
+    // Every width found is removed, not only today's ladder (2400 is none of it).
+    expect(report.loneRemoved).toBe(3);
+    const left = c.files();
+    for (const n of lone(gone)) expect(left).not.toContain(n);
+    for (const n of [...lone(uploading), ...lone(deleting), ...filesOf(kept)]) expect(left).toContain(n);
+    expect(filesOf(kept)).toHaveLength(11);
+    for (const n of [...lone(uploading), ...lone(deleting), `.${uploading}.uploading`, `.${deleting}.png.deleting`]) rmSync(join(dir, n));
   });
 
   it('a folder that cannot be read is an error the start can log', async () => {
