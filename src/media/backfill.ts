@@ -225,8 +225,8 @@ const backgroundBackfills = new Set<Promise<unknown>>();
  * were ready, each loaded with product pages never asked before (c10): this one answered 1.15-1.26
  * times as many in every 10 s window of three runs (0.88-1.01 when the pass had ended before the
  * load). At nice 19 the kernel gives it what the server leaves idle (about 1.5% of the core while
- * the server is busy). Its memory is its own and leaves with it (on that folder 67 MB at its
- * peak, 46 MB of which is Node's own, for the 4 s it runs). Rejects when the survey could not run
+ * the server is busy). Its memory is its own and leaves with it (on that folder 73-77 MB at its
+ * peak, 46 MB of which is Node's own, for the 4-5 s it runs). Rejects when the survey could not run
  * or read the folder (what was given until then stands). The survey also names the variants it
  * found without their original, which are removed here unless their image turned up meanwhile
  * (`removeLoneVariant`): the start's sweep before `/readyz` no longer looks at every variant.
