@@ -29,6 +29,8 @@ before(async () => {
     form.set('collection_id', String(created.id));
     await post('/api/products/create.php', form);
   }
+  // The phone's menu button on the right: the desktop nav's menu still slides in from the left.
+  await post('/settings/update.php', { header_mobile_menu_position: 'right' });
 });
 after(async () => {
   await browser?.close();
@@ -81,9 +83,27 @@ describe('home collection sections past the first page', () => {
     await menu.waitFor();
     assert.equal(await menu.getByRole('link').count(), 1 + 3 + ADDED);
     await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    assert.equal(await menu.getAttribute('data-side'), 'left', 'from the nav, on the left, whatever the phone setting');
+    assert.equal((await menu.boundingBox())?.x, 0);
     await page.screenshot({ path: `${SHOTS}/header-all-collections-1280.png` });
     await menu.getByRole('link', { name: `Coleção Extra ${ADDED}` }).click();
     await page.waitForURL(/\/colecao\/colecao-extra-7$/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('on a phone the menu button opens the menu from the side the shop set', async () => {
+    const { context, page, errors } = await openPage(browser, shop, { width: 390 });
+    await page.goto(`${shop.url}/`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    assert.equal(await menu.getAttribute('data-side'), 'right');
+    const box = await menu.boundingBox();
+    assert.ok(box && Math.abs(box.x + box.width - 390) < 1, `at the right edge: ${JSON.stringify(box)}`);
+    await page.screenshot({ path: `${SHOTS}/header-menu-right-390.png` });
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -13,6 +13,7 @@ import { followLink, Link } from '../router.tsx';
 import { SearchButton } from '../search/SearchButton.tsx';
 import { CartButton } from '../shopify/CartButton.tsx';
 import classes from './Header.module.css';
+import type { MenuOpener } from './MobileMenu.tsx';
 
 /** The mobile menu is not part of the page's first JavaScript (common/on-demand.tsx). */
 const menuPanel = onDemand(() => import('./MobileMenu.tsx').then((m) => m.MobileMenu), 'Falha ao carregar o menu');
@@ -26,11 +27,12 @@ const color = (v: string, fallback: string) => (v && v !== 'default' ? v : fallb
 export function Header({ settings, collections }: { settings: Settings; collections: CollectionDto[] }) {
   const { t, i18n } = useLingui();
   const [scrolled, setScrolled] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  // Open, from the menu button or the desktop nav ('Todas as coleções'): MobileMenu slides in from that side.
+  const [menuFrom, setMenuFrom] = useState<MenuOpener | null>(null);
+  const closeMenu = useCallback(() => setMenuFrom(null), []);
   // One component for as long as the menu is open: the code arriving during it must not start it over.
   // biome-ignore lint/correctness/useExhaustiveDependencies: chosen again at each open and close
-  const Menu = useMemo(() => menuPanel.current(), [menuOpen]);
+  const Menu = useMemo(() => menuPanel.current(), [!menuFrom]);
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > LIMITS.scrolledHeaderThresholdPx);
     onScroll();
@@ -59,7 +61,7 @@ export function Header({ settings, collections }: { settings: Settings; collecti
       onPointerEnter={menuPanel.preload}
       onPointerDown={menuPanel.preload}
       onFocus={menuPanel.preload}
-      onClick={() => setMenuOpen(true)}
+      onClick={() => setMenuFrom('button')}
     >
       <MenuIcon />
     </button>
@@ -93,7 +95,7 @@ export function Header({ settings, collections }: { settings: Settings; collecti
               onPointerEnter={menuPanel.preload}
               onPointerDown={menuPanel.preload}
               onFocus={menuPanel.preload}
-              onClick={() => setMenuOpen(true)}
+              onClick={() => setMenuFrom('nav')}
             >
               {t`Todas as coleções`}
             </button>
@@ -103,9 +105,9 @@ export function Header({ settings, collections }: { settings: Settings; collecti
         {search}
         {cart}
       </div>
-      {menuOpen && (
+      {menuFrom && (
         <Suspense fallback={null}>
-          <Menu onClose={closeMenu} collections={active} settings={settings} />
+          <Menu onClose={closeMenu} collections={active} settings={settings} from={menuFrom} />
         </Suspense>
       )}
     </>

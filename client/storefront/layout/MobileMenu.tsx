@@ -7,18 +7,22 @@ import { useModalOverlay } from '../common/useModalOverlay.ts';
 import { Link } from '../router.tsx';
 import classes from './MobileMenu.module.css';
 
+/** What opened the menu: the menu button (phones) or 'Todas as coleções' in the desktop nav. */
+export type MenuOpener = 'button' | 'nav';
+
 const custom = (v: string) => (v && v !== 'default' ? v : undefined);
 
 /**
- * Mobile menu overlay (spec §2): home plus every collection; closes on choice, Escape, the close
+ * Mobile menu overlay (spec §2): home plus every collection, sliding in from where it was opened; closes on choice, Escape, the close
  * button or a click outside. Rendered while open, its code loaded on demand (Header.tsx). A modal dialog: focus moves in, Tab stays inside, and on close focus
  * returns to the menu button. Rendered into <body> so the header's blur never clips it.
  */
-export function MobileMenu(props: { onClose: () => void; collections: CollectionDto[]; settings: Settings }) {
+export function MobileMenu(props: { onClose: () => void; collections: CollectionDto[]; settings: Settings; from: MenuOpener }) {
   const { t, i18n } = useLingui();
   const { onClose } = props;
+  // The phone's menu button is on the side the shop set; the desktop nav is on the left.
+  const side = props.from === 'button' && props.settings.header_mobile_menu_position === 'right' ? 'right' : 'left';
   const panel = useModalOverlay<HTMLDivElement>(true, onClose);
-  const side = props.settings.header_mobile_menu_position === 'right' ? 'right' : 'left';
   const style = { background: custom(props.settings.header_modal_bg_color), color: custom(props.settings.header_modal_text_color) };
   return createPortal(
     <div className={classes.root}>
