@@ -14,6 +14,11 @@ export const STORED_IMAGE = /^\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 
 export const hasVariants = (url: string): boolean => STORED_IMAGE.test(url);
 
+/** A variant's file name (`<uuid>-<width>.<avif|webp>`, any width, today's ladder or an older one). */
+const VARIANT_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-\d+\.(?:avif|webp)$/;
+/** The uuid of a variant's original, or null when `name` is no variant's file name. */
+export const variantOf = (name: string): string | null => VARIANT_NAME.exec(name)?.[1] ?? null;
+
 /** `/uploads/<uuid>.webp` -> `/uploads/<uuid>-640.avif`; null when the URL has no variants. */
 export function variantUrl(url: string, width: number, format: VariantFormat): string | null {
   const m = STORED_IMAGE.exec(url);

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { variantOf } from '../../shared/image-variants.ts';
 import { folderNames } from '../media/folder-names.ts';
 
 /** SHA-256 (hex) and size of a file, read as a stream. */
@@ -14,11 +15,6 @@ export async function hashFile(path: string): Promise<{ size: number; sha256: st
   }
   return { size, sha256: hash.digest('hex') };
 }
-
-/** A variant the shop made of a stored original (`<uuid>-<width>.<avif|webp>`, shared/image-variants.ts). */
-const VARIANT_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-\d+\.(?:avif|webp)$/;
-/** The uuid of a variant's original, or null when `name` is no variant. */
-export const variantOf = (name: string): string | null => VARIANT_NAME.exec(name)?.[1] ?? null;
 
 /**
  * The uploads folder's files (not dot files: those are writes or deletions in progress), sorted,

@@ -3,7 +3,7 @@ import { readFileSync, readlinkSync } from 'node:fs';
 import { chmod, copyFile, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MESSAGES } from '../../shared/errors.ts';
-import { STORED_IMAGE } from '../../shared/image-variants.ts';
+import { STORED_IMAGE, variantOf } from '../../shared/image-variants.ts';
 import { AppError } from '../errors.ts';
 import { folderNames } from './folder-names.ts';
 import { imageFiles } from './image-files.ts';
@@ -280,18 +280,14 @@ const exists = (path: string) =>
     () => false,
   );
 
-/** An upload's original, found by its uuid (the stored extensions), or null. */
 const STORED_EXTENSIONS = ['webp', 'jpg', 'png'] as const;
+/** An upload's original, found by its uuid (the stored extensions), or null. */
 async function originalNamed(dir: string, uuid: string): Promise<string | null> {
   for (const ext of STORED_EXTENSIONS) if (await exists(join(dir, `${uuid}.${ext}`))) return `${uuid}.${ext}`;
   return null;
 }
 
 const UPLOAD_MARKER = /^\.([0-9a-f-]{36})\.uploading$/;
-/** A variant moved aside by a deletion (`.<uuid>-<width>.<avif|webp>.deleting`). */
-const TRASHED_VARIANT = /^\.[0-9a-f-]{36}-\d+\.(?:avif|webp)\.deleting$/;
-/** A variant in place (`<uuid>-<width>.<avif|webp>`), any width. */
-const LONE_VARIANT = /^([0-9a-f-]{36})-\d+\.(?:avif|webp)$/;
 
 /**
  * Ends what a crash interrupted (see the top of this file). `referenced` answers which of the
@@ -326,8 +322,12 @@ export async function sweepUploads(dir: string, referenced: (urls: string[]) => 
       const marker = UPLOAD_MARKER.exec(n);
       if (marker?.[1]) markers.push(marker[1]);
       else if (n.endsWith('.tmp')) temporary.push(n);
-      else if (TRASHED_VARIANT.test(n)) trashedVariants.push(n);
-      else if (n.endsWith('.deleting') && STORED_IMAGE.test(`/uploads/${n.slice(1, -'.deleting'.length)}`)) deleting.push(n);
+      else if (n.endsWith('.deleting')) {
+        // Moved aside by a deletion (`.<name>.deleting`): a variant, or an original.
+        const aside = n.slice(1, -'.deleting'.length);
+        if (variantOf(aside)) trashedVariants.push(n);
+        else if (STORED_IMAGE.test(`/uploads/${aside}`)) deleting.push(n);
+      }
     }
   } catch (e) {
     if (code(e) === 'ENOENT') return report;
@@ -405,7 +405,7 @@ export async function sweepUploads(dir: string, referenced: (urls: string[]) => 
  * deletion in progress (undone if its row stays). Resolves whether it removed it.
  */
 export async function removeLoneVariant(dir: string, name: string): Promise<boolean> {
-  const uuid = LONE_VARIANT.exec(name)?.[1];
+  const uuid = variantOf(name);
   if (!uuid) return false;
   if (await originalNamed(dir, uuid)) return false;
   const aside = [`.${uuid}.uploading`, ...STORED_EXTENSIONS.map((ext) => `.${uuid}.${ext}.deleting`)];

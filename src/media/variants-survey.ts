@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { STORED_IMAGE } from '../../shared/image-variants.ts';
+import { STORED_IMAGE, variantOf } from '../../shared/image-variants.ts';
 import { folderNames } from './folder-names.ts';
 import { imageFiles } from './image-files.ts';
 
@@ -19,8 +19,6 @@ export const isOriginalName = (name: string): boolean => STORED_IMAGE.test(`/upl
 
 /** The longest name a stored original has (a uuid and `.webp`): every variant's is longer. */
 const ORIGINAL_NAME_MAX = 36 + '.webp'.length;
-/** A variant in place (`<uuid>-<width>.<avif|webp>`, any width). */
-const VARIANT = /^[0-9a-f-]{36}-\d+\.(?:avif|webp)$/;
 /**
  * An image's key in the survey's sets: its uuid's first 28 bits (seven hex digits), a small
  * integer rather than a string. On the 20,000-product folder the survey peaked at 86 MB with the
@@ -54,13 +52,13 @@ export function* surveyFolder(dir: string): Generator<SurveyFinding> {
       yield { original: name, complete: hasEveryVariant(dir, `/uploads/${name}`) };
       continue;
     }
-    // A variant whose original was read before it is known by its key alone (those read first wait in `lone`).
-    if (!VARIANT.test(name)) continue;
+    // A variant waits in `lone` until its original is read (most were read before it).
+    if (!variantOf(name)) continue;
     const key = keyOf(name);
     if (!originals.has(key)) lone.add(key);
   }
   if (lone.size === 0) return;
-  for (const name of folderNames(dir)) if (VARIANT.test(name) && lone.has(keyOf(name))) yield { lone: name };
+  for (const name of folderNames(dir)) if (variantOf(name) && lone.has(keyOf(name))) yield { lone: name };
 }
 
 /** Every stored original in `dir` and whether it has all its variants (`surveyFolder`'s originals). */

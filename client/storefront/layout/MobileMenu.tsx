@@ -13,8 +13,8 @@ export type MenuOpener = 'button' | 'nav';
 const custom = (v: string) => (v && v !== 'default' ? v : undefined);
 
 /**
- * Mobile menu overlay (spec §2): home plus every collection, sliding in from where it was opened; closes on choice, Escape, the close
- * button or a click outside. Rendered while open, its code loaded on demand (Header.tsx). A modal dialog: focus moves in, Tab stays inside, and on close focus
+ * Mobile menu overlay (spec §2): home plus every collection, sliding in from where it was opened;
+ * closes on choice, Escape, the close button or a click outside. Rendered while open, its code loaded on demand (Header.tsx). A modal dialog: focus moves in, Tab stays inside, and on close focus
  * returns to the menu button. Rendered into <body> so the header's blur never clips it.
  */
 export function MobileMenu(props: { onClose: () => void; collections: CollectionDto[]; settings: Settings; from: MenuOpener }) {
